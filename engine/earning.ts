@@ -1,0 +1,290 @@
+/**
+ * Place-order earning (spec 001 §3 Program, §4 Programs, §9; spec 002 §4, §5, §9): decides which
+ * of a shop's place-order programs award points for an order, and how many, with an explanation
+ * for every decision. Pure: takes documents and facts, returns decisions; the server writes.
+ *
+ * Policy decisions (README "Decisions"): test, cancelled and voided orders earn nothing; an order
+ * without a customer earns nothing (guests have no balance); programs run in ascending
+ * `priorityPlaceOrder` (ties by creation time), each awarding independently, until an awarding
+ * program has `stopProcessing`.
+ */
+import type { RuleProperties } from 'json-rules-engine';
+import { createRulesEngine, FACTS, leafOutcomes, type ConditionOutcome } from './rules-engine';
+import { computePoints, type EarnBy, type PointsWorking, type RoundingMethod } from './points';
+import { windowPosition } from './store-time';
+import type { OrderFacts, OrderLine } from './order';
+import type { StoredDocument } from './types';
+
+/** One earning condition as stored in a program (spec 001 §3: field, typeMatch, content). */
+export interface ProgramCondition {
+  field: string;
+  typeMatch: string;
+  content?: string;
+}
+
+/** The data of an `earning.place_order` document (schemas/earning/place_order/schema.json). */
+export interface PlaceOrderProgram {
+  title: string;
+  status: boolean;
+  earnBy: EarnBy;
+  earnPoint: number;
+  rateMoney: number;
+  rateItem: number;
+  roundingMethod: RoundingMethod;
+  earnPointShippingFee?: boolean;
+  earnPointTax?: boolean;
+  excludeGiftCard?: boolean;
+  excludeFreeGift?: boolean;
+  excludePOSOrderProducts?: boolean;
+  excludeOSOrderProducts?: boolean;
+  includeProducts?: string[];
+  excludeProducts?: string[];
+  appliedPlaceOrderTo?: 'one_time_purchase' | 'subscription_purchase' | 'both_purchase';
+  statusUseCondition?: boolean;
+  typeCondition?: 'all' | 'any';
+  typeProductMatch?: 'all' | 'any';
+  conditions?: ProgramCondition[];
+  startDate?: string;
+  endDate?: string;
+  priorityPlaceOrder: number;
+  stopProcessing?: boolean;
+}
+
+/** Why a program did not award. */
+export type DenyReason =
+  | 'program_inactive'
+  | 'not_started'
+  | 'ended'
+  | 'test_order'
+  | 'cancelled_order'
+  | 'voided_order'
+  | 'guest_order'
+  | 'excluded_sales_channel'
+  | 'no_eligible_lines'
+  | 'conditions_not_met'
+  | 'zero_points'
+  | 'stopped_by_priority';
+
+/** Conditions evaluated for one line (product criteria) or for the order as a whole. */
+export interface ConditionCheck {
+  /** Line id for per-line checks; null when the program has no product conditions. */
+  lineId: string | null;
+  passed: boolean;
+  conditions: (ConditionOutcome & { field: string })[];
+}
+
+/** A program's decision about one order; stored with every ledger entry as its explanation. */
+export interface ProgramDecision {
+  programId: string;
+  programVersion: number;
+  programTitle: string;
+  kind: 'earning.place_order';
+  outcome: 'award' | 'deny';
+  points: number;
+  reason: DenyReason | null;
+  /** Human sentence naming the program and, for a failed condition, the field, operator and value seen. */
+  message: string;
+  eligibleLineIds: string[];
+  conditionChecks: ConditionCheck[];
+  working: PointsWorking | null;
+}
+
+/** Everything the engine decided about one order. */
+export interface OrderEvaluation {
+  orderId: string;
+  totalPoints: number;
+  /** Set when the whole order is out of scope (test, cancelled, voided, guest); then no program ran. */
+  orderSkipped: DenyReason | null;
+  decisions: ProgramDecision[];
+}
+
+/** Where and when the order is evaluated. */
+export interface EarningContext {
+  /** The store's IANA timezone, for start and end dates. */
+  timeZone: string;
+  /** The instant the order was placed (defaults to the order's createdAt). */
+  at?: Date;
+}
+
+const ORDER_SKIP: { test: (o: OrderFacts) => boolean; reason: DenyReason; message: string }[] = [
+  { test: (o) => o.test, reason: 'test_order', message: 'Test orders do not earn points.' },
+  { test: (o) => o.cancelled, reason: 'cancelled_order', message: 'Cancelled orders do not earn points.' },
+  { test: (o) => o.financialStatus === 'voided', reason: 'voided_order', message: 'Voided orders do not earn points.' },
+  { test: (o) => o.customer === null, reason: 'guest_order', message: 'Orders without a customer do not earn points.' },
+];
+
+/**
+ * Evaluates an order against place-order programs.
+ * @param programs the shop's `earning.place_order` documents (any status; inactive ones are explained too)
+ * @returns decisions in evaluation order; `totalPoints` is the sum of awards (whole points)
+ */
+export async function evaluateOrder(programs: readonly StoredDocument[], order: OrderFacts, context: EarningContext): Promise<OrderEvaluation> {
+  const skip = ORDER_SKIP.find((s) => s.test(order));
+  const sorted = [...programs].sort(
+    (a, b) => Number(a.data.priorityPlaceOrder ?? 99) - Number(b.data.priorityPlaceOrder ?? 99) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+  );
+  if (skip) {
+    return {
+      orderId: order.id,
+      totalPoints: 0,
+      orderSkipped: skip.reason,
+      decisions: sorted.map((doc) => deny(doc, skip.reason, skip.message)),
+    };
+  }
+  const at = context.at ?? new Date(order.createdAt);
+  const decisions: ProgramDecision[] = [];
+  let stoppedBy: string | null = null;
+  for (const doc of sorted) {
+    if (stoppedBy !== null) {
+      decisions.push(deny(doc, 'stopped_by_priority', `"${title(doc)}" did not run: "${stoppedBy}" has a higher priority and stops processing.`));
+      continue;
+    }
+    const decision = await evaluateProgram(doc, order, context.timeZone, at);
+    decisions.push(decision);
+    if (decision.outcome === 'award' && (doc.data as unknown as PlaceOrderProgram).stopProcessing) stoppedBy = decision.programTitle;
+  }
+  return { orderId: order.id, totalPoints: decisions.reduce((n, d) => n + d.points, 0), orderSkipped: null, decisions };
+}
+
+function title(doc: StoredDocument): string {
+  return typeof doc.data.title === 'string' ? doc.data.title : doc.id;
+}
+
+function deny(doc: StoredDocument, reason: DenyReason, message: string, extra: Partial<ProgramDecision> = {}): ProgramDecision {
+  return {
+    programId: doc.id,
+    programVersion: doc.version,
+    programTitle: title(doc),
+    kind: 'earning.place_order',
+    outcome: 'deny',
+    points: 0,
+    reason,
+    message,
+    eligibleLineIds: [],
+    conditionChecks: [],
+    working: null,
+    ...extra,
+  };
+}
+
+/** Lines the program's exclusions and product lists leave in (before conditions). */
+export function eligibleLines(program: PlaceOrderProgram, order: OrderFacts): OrderLine[] {
+  const include = new Set(program.includeProducts ?? []);
+  const exclude = new Set(program.excludeProducts ?? []);
+  const applied = program.appliedPlaceOrderTo ?? 'both_purchase';
+  return order.lines.filter((line) => {
+    if (line.quantity <= 0) return false;
+    if (program.excludeGiftCard && line.giftCard) return false;
+    if (program.excludeFreeGift && line.amountMinor === 0) return false;
+    if (line.productId !== null && exclude.has(line.productId)) return false;
+    if (include.size > 0 && (line.productId === null || !include.has(line.productId))) return false;
+    if (applied === 'one_time_purchase' && line.subscription) return false;
+    if (applied === 'subscription_purchase' && !line.subscription) return false;
+    return true;
+  });
+}
+
+/** The json-rules-engine rule a program's conditions compile to (one leaf per condition). */
+export function conditionsRule(program: PlaceOrderProgram): RuleProperties {
+  const leaves = (program.conditions ?? []).map((c) => {
+    const fact = FACTS.get(c.field);
+    return { fact: fact?.fact ?? c.field, path: fact?.path ?? c.field, operator: c.typeMatch, value: c.content ?? '' };
+  });
+  const conditions = program.typeCondition === 'any' ? { any: leaves } : { all: leaves };
+  return { name: 'program-conditions', conditions, event: { type: 'eligible' } };
+}
+
+const KNOWN_FACTS = new Set(['line', 'order', 'customer']);
+
+async function checkConditions(program: PlaceOrderProgram, order: OrderFacts, lines: OrderLine[]): Promise<ConditionCheck[]> {
+  const conds = program.conditions ?? [];
+  for (const c of conds) if (!FACTS.has(c.field)) throw new RangeError(`unknown condition field "${c.field}"`);
+  const engine = createRulesEngine([conditionsRule(program)], KNOWN_FACTS);
+  const orderFact = {
+    subtotalPrice: order.subtotalMinor / 10 ** order.exponent,
+    totalPrice: order.totalMinor / 10 ** order.exponent,
+    itemCount: order.itemCount,
+    discountCodes: order.discountCodes,
+    tags: order.tags,
+    sourceName: order.sourceName,
+  };
+  const perLine = conds.some((c) => FACTS.get(c.field)?.fact === 'line');
+  const targets: (OrderLine | null)[] = perLine ? lines : [null];
+  const checks: ConditionCheck[] = [];
+  for (const line of targets) {
+    const result = await engine.run({ line: line ?? {}, order: orderFact, customer: order.customer ?? {} });
+    const ruleResult = result.results[0] ?? result.failureResults[0];
+    const outcomes = ruleResult ? leafOutcomes(ruleResult.conditions) : [];
+    checks.push({
+      lineId: line?.id ?? null,
+      passed: result.results.length > 0,
+      conditions: outcomes.map((o, i) => ({ ...o, field: conds[i]?.field ?? o.fact })),
+    });
+  }
+  return checks;
+}
+
+function failedConditionMessage(programTitle: string, checks: ConditionCheck[]): string {
+  const failed = checks.flatMap((c) => c.conditions).find((c) => !c.result);
+  if (!failed) return `"${programTitle}": the order does not meet the program's conditions.`;
+  return `"${programTitle}": condition ${failed.field} ${failed.operator} "${String(failed.value ?? '')}" failed; the value seen was ${JSON.stringify(failed.factValue ?? null)}.`;
+}
+
+async function evaluateProgram(doc: StoredDocument, order: OrderFacts, timeZone: string, at: Date): Promise<ProgramDecision> {
+  const program = doc.data as unknown as PlaceOrderProgram;
+  const name = title(doc);
+  if (!program.status) return deny(doc, 'program_inactive', `"${name}" is turned off.`);
+  const position = windowPosition(at, timeZone, program.startDate, program.endDate);
+  if (position === 'before') return deny(doc, 'not_started', `"${name}" starts on ${program.startDate ?? ''} (store time).`);
+  if (position === 'after') return deny(doc, 'ended', `"${name}" ended on ${program.endDate ?? ''} (store time).`);
+  const pos = order.sourceName === 'pos';
+  if ((pos && program.excludePOSOrderProducts) || (!pos && program.excludeOSOrderProducts)) {
+    return deny(doc, 'excluded_sales_channel', `"${name}" excludes orders from ${pos ? 'POS' : 'the online store'}.`);
+  }
+  let lines = eligibleLines(program, order);
+  if (lines.length === 0) return deny(doc, 'no_eligible_lines', `"${name}": no product in the order is eligible (exclusions, product lists or purchase type).`);
+  let conditionChecks: ConditionCheck[] = [];
+  if (program.statusUseCondition && (program.conditions ?? []).length > 0) {
+    conditionChecks = await checkConditions(program, order, lines);
+    const perLine = conditionChecks.length > 0 && conditionChecks[0]?.lineId !== null;
+    const passedIds = new Set(conditionChecks.filter((c) => c.passed).map((c) => c.lineId));
+    const met = perLine
+      ? program.typeProductMatch === 'all'
+        ? conditionChecks.every((c) => c.passed)
+        : conditionChecks.some((c) => c.passed)
+      : conditionChecks.every((c) => c.passed);
+    if (!met) return deny(doc, 'conditions_not_met', failedConditionMessage(name, conditionChecks), { conditionChecks });
+    if (perLine) lines = lines.filter((l) => passedIds.has(l.id));
+  }
+  const working = computePoints(
+    {
+      earnBy: program.earnBy,
+      earnPoint: program.earnPoint,
+      rateMoney: program.rateMoney,
+      rateItem: program.rateItem,
+      roundingMethod: program.roundingMethod,
+      earnPointShippingFee: program.earnPointShippingFee === true,
+      earnPointTax: program.earnPointTax === true,
+    },
+    lines,
+    order,
+    order.exponent,
+  );
+  const eligibleLineIds = lines.map((l) => l.id);
+  if (working.points <= 0) {
+    return deny(doc, 'zero_points', `"${name}": the eligible amount earns 0 points after ${program.roundingMethod}.`, { conditionChecks, working, eligibleLineIds });
+  }
+  return {
+    programId: doc.id,
+    programVersion: doc.version,
+    programTitle: name,
+    kind: 'earning.place_order',
+    outcome: 'award',
+    points: working.points,
+    reason: null,
+    message: `"${name}" awards ${working.points} points (${program.earnBy}).`,
+    eligibleLineIds,
+    conditionChecks,
+    working,
+  };
+}

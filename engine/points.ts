@@ -1,0 +1,88 @@
+/**
+ * Points arithmetic for place-order programs (spec 001 §3 Program: earnBy, earnPoint, rateMoney,
+ * rateItem, roundingMethod, earnPointShippingFee, earnPointTax). Exact integer arithmetic: amounts
+ * are minor currency units, points are whole points, rounding is applied to an exact fraction.
+ */
+import type { OrderLine } from './order';
+
+export type EarnBy = 'order' | 'price' | 'quantity' | 'fixed_order';
+export type RoundingMethod = 'roundingNearest' | 'roundingUp' | 'roundingDown';
+
+/** The place-order settings the arithmetic reads. */
+export interface EarnRate {
+  earnBy: EarnBy;
+  /** Points per rate unit (whole points, ≥ 0). */
+  earnPoint: number;
+  /** Amount spent per `earnPoint`, in major currency units (> 0). */
+  rateMoney: number;
+  /** Items per `earnPoint` (≥ 1). */
+  rateItem: number;
+  roundingMethod: RoundingMethod;
+  earnPointShippingFee: boolean;
+  earnPointTax: boolean;
+}
+
+/** How points were computed, stored in the explanation of every award. */
+export interface PointsWorking {
+  earnBy: EarnBy;
+  /** What was multiplied: an amount in minor units (order/price), an item count (quantity), or 1 (fixed_order). */
+  base: number;
+  /** Minor units included for shipping and tax (order only). */
+  shippingMinor: number;
+  taxMinor: number;
+  /** The exact fraction before rounding, as "numerator/denominator". */
+  exact: string;
+  roundingMethod: RoundingMethod;
+  points: number;
+}
+
+/**
+ * Rounds numerator/denominator (non-negative integers, denominator > 0) to a whole number.
+ * roundingNearest rounds halves up (2.5 → 3).
+ */
+export function roundFraction(numerator: number, denominator: number, method: RoundingMethod): number {
+  if (denominator <= 0) throw new RangeError('roundFraction: denominator must be > 0');
+  const quotient = Math.floor(numerator / denominator);
+  const remainder = numerator - quotient * denominator;
+  if (remainder === 0) return quotient;
+  if (method === 'roundingDown') return quotient;
+  if (method === 'roundingUp') return quotient + 1;
+  return remainder * 2 >= denominator ? quotient + 1 : quotient;
+}
+
+/**
+ * Points for the eligible lines of one order under one rate.
+ * - `order`: (Σ line amounts + shipping? + tax?) ÷ rateMoney × earnPoint, rounded once.
+ * - `price`: each line's amount ÷ rateMoney × earnPoint, rounded per line, then summed.
+ * - `quantity`: Σ quantities ÷ rateItem × earnPoint, rounded once.
+ * - `fixed_order`: earnPoint when at least one line is eligible.
+ * @param exponent minor digits of the order currency (2 for USD), to turn rateMoney into minor units.
+ */
+export function computePoints(rate: EarnRate, lines: readonly OrderLine[], order: { shippingMinor: number; taxMinor: number }, exponent: number): PointsWorking {
+  const rateMinor = Math.max(1, Math.round(rate.rateMoney * 10 ** exponent));
+  const base = { earnBy: rate.earnBy, shippingMinor: 0, taxMinor: 0, roundingMethod: rate.roundingMethod };
+  switch (rate.earnBy) {
+    case 'fixed_order': {
+      const points = lines.length > 0 ? rate.earnPoint : 0;
+      return { ...base, base: lines.length > 0 ? 1 : 0, exact: `${points}/1`, points };
+    }
+    case 'quantity': {
+      const items = lines.reduce((n, l) => n + l.quantity, 0);
+      const numerator = items * rate.earnPoint;
+      const denominator = Math.max(1, rate.rateItem);
+      return { ...base, base: items, exact: `${numerator}/${denominator}`, points: roundFraction(numerator, denominator, rate.roundingMethod) };
+    }
+    case 'price': {
+      const amount = lines.reduce((n, l) => n + l.amountMinor, 0);
+      const points = lines.reduce((n, l) => n + roundFraction(l.amountMinor * rate.earnPoint, rateMinor, rate.roundingMethod), 0);
+      return { ...base, base: amount, exact: `${amount * rate.earnPoint}/${rateMinor}`, points };
+    }
+    case 'order': {
+      const shippingMinor = rate.earnPointShippingFee ? order.shippingMinor : 0;
+      const taxMinor = rate.earnPointTax ? order.taxMinor : 0;
+      const amount = lines.reduce((n, l) => n + l.amountMinor, 0) + (lines.length > 0 ? shippingMinor + taxMinor : 0);
+      const numerator = amount * rate.earnPoint;
+      return { ...base, base: amount, shippingMinor, taxMinor, exact: `${numerator}/${rateMinor}`, points: roundFraction(numerator, rateMinor, rate.roundingMethod) };
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * Kind registry: discovers every `schemas/<family>/<name>/schema.json` (+ optional `ui.json`) at
+ * start, checks each against `schemas/_meta/template.schema.json` under strict ajv, bundles the
+ * `_shared/*.json` parts it references into local `#/definitions`, and compiles one validator per
+ * kind. Product staff add a kind by adding a folder; no code changes (DESIGN.md "Schemas").
+ */
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { issuesFromAjv } from './messages';
+import type { FieldIssue, JsonObject, KindDetail, KindSummary, KindFamily, KindCategory, Json } from './types';
+
+/** Vendor keywords a template may carry; registered so strict ajv still rejects typos like `minimun`. */
+export const VENDOR_KEYWORDS = ['x-kind', 'x-family', 'x-name', 'x-version', 'x-category', 'x-feature', 'x-order'] as const;
+
+/** A schema file that cannot be used. `file` is relative to the schemas folder, `path` a JSON Pointer inside it. */
+export class SchemaError extends Error {
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    message: string,
+  ) {
+    super(`${file}${path ? ` at ${path}` : ''}: ${message}`);
+    this.name = 'SchemaError';
+  }
+}
+
+/** Outcome of validating a document's data against its kind. `data` has the schema's defaults applied. */
+export type ValidationOutcome = { ok: true; data: JsonObject } | { ok: false; issues: FieldIssue[] };
+
+/** One discovered kind. */
+export interface KindEntry extends KindDetail {
+  /** Sort key inside its category (`x-order`). */
+  order: number;
+  /** Validates a copy of `data`, applying defaults; never throws. */
+  validate(data: unknown): ValidationOutcome;
+}
+
+/** All kinds found under one schemas folder. */
+export interface Registry {
+  readonly kinds: readonly KindEntry[];
+  /** The kind with this id (`earning.place_order`), or undefined. */
+  get(kindId: string): KindEntry | undefined;
+  /** Summaries for `GET /api/kinds`, ordered by family, category, x-order. */
+  summaries(): KindSummary[];
+}
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+/** A strict ajv with our vendor keywords and formats, as every schema in this project is compiled with. */
+export function createAjv(options: { useDefaults?: boolean } = {}): Ajv {
+  const ajv = new Ajv({ strict: true, allErrors: true, useDefaults: options.useDefaults ?? false, strictTypes: false });
+  addFormats(ajv);
+  for (const keyword of VENDOR_KEYWORDS) ajv.addKeyword({ keyword });
+  return ajv;
+}
+
+function readJson(root: string, rel: string): JsonObject {
+  const text = readFileSync(join(root, rel), 'utf8');
+  try {
+    const value = JSON.parse(text) as Json;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object');
+    return value;
+  } catch (e) {
+    throw new SchemaError(rel, '', `invalid JSON: ${(e as Error).message}`);
+  }
+}
+
+function subfolders(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => !name.startsWith('_') && !name.startsWith('.') && statSync(join(dir, name)).isDirectory())
+    .sort();
+}
+
+const SHARED_REF = /^_shared\/([a-z0-9-]+)\.json$/;
+
+/**
+ * Replaces every `"$ref": "_shared/<name>.json"` with `"#/definitions/<name>"` and copies the
+ * shared schema (recursively bundled) into `definitions`. Throws SchemaError for an unknown part.
+ */
+export function bundle(schema: JsonObject, shared: ReadonlyMap<string, JsonObject>, file: string): JsonObject {
+  const definitions: Record<string, JsonObject> = {};
+  const visit = (node: Json, path: string): Json => {
+    if (Array.isArray(node)) return node.map((child, i) => visit(child, `${path}/${i}`));
+    if (node === null || typeof node !== 'object') return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && !value.startsWith('#')) {
+        const match = SHARED_REF.exec(value);
+        const part = match?.[1];
+        const sharedSchema = part === undefined ? undefined : shared.get(part);
+        if (part === undefined || sharedSchema === undefined) throw new SchemaError(file, `${path}/$ref`, `unknown shared part "${value}"`);
+        if (!(part in definitions)) {
+          definitions[part] = {};
+          definitions[part] = visit(sharedSchema, `/definitions/${part}`) as JsonObject;
+        }
+        out[key] = `#/definitions/${part}`;
+      } else {
+        out[key] = visit(value, `${path}/${key}`);
+      }
+    }
+    return out;
+  };
+  const bundled = visit(schema, '') as JsonObject;
+  if (Object.keys(definitions).length > 0) {
+    bundled.definitions = { ...((bundled.definitions as JsonObject | undefined) ?? {}), ...definitions };
+  }
+  return bundled;
+}
+
+/**
+ * Loads the registry from `schemasDir`. Throws SchemaError naming the file and path of the first
+ * unusable schema, so a broken template stops the server at start rather than at a merchant's save.
+ */
+export function loadRegistry(schemasDir: string): Registry {
+  const meta = createAjv().compile(readJson(schemasDir, '_meta/template.schema.json'));
+  const shared = new Map<string, JsonObject>();
+  const sharedDir = join(schemasDir, '_shared');
+  if (existsSync(sharedDir)) {
+    for (const file of readdirSync(sharedDir).filter((f) => f.endsWith('.json')).sort()) {
+      shared.set(file.replace(/\.json$/, ''), readJson(schemasDir, `_shared/${file}`));
+    }
+  }
+  const kinds: KindEntry[] = [];
+  for (const family of subfolders(schemasDir)) {
+    for (const name of subfolders(join(schemasDir, family))) {
+      kinds.push(loadKind(schemasDir, family, name, meta, shared));
+    }
+  }
+  const byId = new Map(kinds.map((k) => [k.id, k]));
+  return {
+    kinds,
+    get: (id) => byId.get(id),
+    summaries: () =>
+      [...kinds]
+        .sort((a, b) => a.family.localeCompare(b.family) || String(a.category).localeCompare(String(b.category)) || a.order - b.order || a.id.localeCompare(b.id))
+        .map(({ id, family, name, title, description, category, feature, version }) => ({ id, family, name, title, description, category, feature, version })),
+  };
+}
+
+function loadKind(root: string, family: string, name: string, meta: ValidateFunction, shared: ReadonlyMap<string, JsonObject>): KindEntry {
+  const file = `${family}/${name}/schema.json`;
+  if (!existsSync(join(root, file))) throw new SchemaError(file, '', 'missing schema.json');
+  const raw = readJson(root, file);
+  if (!meta(raw)) {
+    const first = issuesFromAjv(meta.errors)[0];
+    throw new SchemaError(file, first?.path ?? '', `does not pass the template meta-schema: ${first?.message ?? 'invalid'}`);
+  }
+  const id = `${family}.${name}`;
+  if (raw['x-kind'] !== id || raw['x-family'] !== family || raw['x-name'] !== name) {
+    throw new SchemaError(file, '/x-kind', `x-kind, x-family and x-name must match the folder (${id})`);
+  }
+  const uiFile = `${family}/${name}/ui.json`;
+  const uiSchema = existsSync(join(root, uiFile)) ? readJson(root, uiFile) : {};
+  const schema = bundle(raw, shared, file);
+  let validateFn: ValidateFunction;
+  try {
+    validateFn = createAjv({ useDefaults: true }).compile(schema);
+  } catch (e) {
+    throw new SchemaError(file, '', `does not compile under strict ajv: ${(e as Error).message}`);
+  }
+  return {
+    id,
+    family: family as KindFamily,
+    name,
+    title: raw.title as string,
+    description: raw.description as string,
+    category: (raw['x-category'] ?? null) as KindCategory | null,
+    feature: (raw['x-feature'] ?? null) as string | null,
+    version: raw['x-version'] as number,
+    order: typeof raw['x-order'] === 'number' ? raw['x-order'] : 0,
+    schema,
+    uiSchema,
+    validate(data: unknown): ValidationOutcome {
+      if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+        return { ok: false, issues: [{ path: '', message: 'The document must be a JSON object' }] };
+      }
+      const copy = structuredClone(data) as JsonObject;
+      return validateFn(copy) ? { ok: true, data: copy } : { ok: false, issues: issuesFromAjv(validateFn.errors) };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Shapes shared by the engine, the server and the UI. Pure types: no runtime code.
+ * Spec references: spec 001 §3 (Program entity), spec 000 §3 (Shop entity).
+ */
+
+/** A JSON value as stored in a document's `data`. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** A JSON object (a document's `data`, a schema, a uiSchema). */
+export type JsonObject = { [key: string]: Json };
+
+/** Kind families: the first segment of a kind id (`earning.place_order`). */
+export type KindFamily = 'earning' | 'redeem' | 'referral' | 'tier' | 'milestone' | 'membership' | 'integration';
+
+/**
+ * Add-program menu categories (spec 001 §3 Enumerations "Add-program menu categories"), used to
+ * group the add menu. Redeem kinds use the same values (online_store or shopify_pos).
+ */
+export type KindCategory = 'online_store' | 'social' | 'shopify_pos' | 'place_order';
+
+/** What `GET /api/kinds` lists for each kind found under `schemas/`. */
+export interface KindSummary {
+  /** `<family>.<name>`, e.g. `earning.place_order`. */
+  id: string;
+  family: KindFamily;
+  /** The spec's enum value: the earning event or reward type, e.g. `place_order`, `amount_discount`. */
+  name: string;
+  title: string;
+  description: string;
+  category: KindCategory | null;
+  /** Plan feature the kind needs (see rules/plan-features), or null when every plan has it. */
+  feature: string | null;
+  /** Template version; a breaking template change bumps it. */
+  version: number;
+}
+
+/** What `GET /api/kinds/:kind` returns: the summary plus the bundled schema and uiSchema. */
+export interface KindDetail extends KindSummary {
+  /** Draft-07 JSON Schema with every `_shared` reference bundled under `definitions`. */
+  schema: JsonObject;
+  uiSchema: JsonObject;
+}
+
+/** A stored document (program, reward, …) as the API returns it. */
+export interface StoredDocument<T extends JsonObject = JsonObject> {
+  /** Opaque string id. */
+  id: string;
+  kind: string;
+  /** Template version the data conforms to. */
+  schemaVersion: number;
+  /** Edit version, starts at 1 and grows by one on every save; PUT must send the version it read. */
+  version: number;
+  data: T;
+  /** ISO 8601 timestamps. */
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One problem with one field: `path` is a JSON Pointer into the document's data (`/earnPoint`, `` for the whole). */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The error body every failing API call returns. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: FieldIssue[] };
+}

@@ -1,0 +1,48 @@
+/**
+ * The Hono application: `createApp(deps)` wires routes, auth and the error handler without
+ * listening, so tests call `app.request()` with no network and main.ts serves it.
+ *
+ * Routes: `/api/*` (session token required, except `/api/webhooks/*` which need the HMAC),
+ * `/auth/config` and `/auth/demo-login`, and the built UI for every other GET (SPA fallback).
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { Hono } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { requireSession } from './auth';
+import type { AppDeps, AppEnv } from './deps';
+import { ApiError, handleError } from './errors';
+import { ensureShop } from './store/shops';
+import { authRoutes } from './routes/auth';
+import { customerRoutes } from './routes/customers';
+import { kindRoutes } from './routes/kinds';
+import { programRoutes } from './routes/programs';
+import { shopRoutes } from './routes/shops';
+import { webhookRoutes } from './routes/webhooks';
+
+/** Builds the app. See AppDeps for what it needs. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+
+  app.route('/api', webhookRoutes(deps));
+  app.route('/auth', authRoutes(deps));
+
+  const api = new Hono<AppEnv>();
+  api.use('*', requireSession(deps.auth, (shop) => ensureShop(deps.db, shop, (deps.now ?? (() => new Date()))().toISOString())));
+  api.route('/', kindRoutes(deps));
+  api.route('/', programRoutes(deps));
+  api.route('/', shopRoutes(deps));
+  api.route('/', customerRoutes(deps));
+  api.all('*', () => {
+    throw new ApiError(404, 'not_found', 'No such API route');
+  });
+  app.route('/api', api);
+
+  if (deps.uiDir && existsSync(join(deps.uiDir, 'index.html'))) {
+    const indexHtml = readFileSync(join(deps.uiDir, 'index.html'), 'utf8');
+    app.use('/assets/*', serveStatic({ root: relative(process.cwd(), deps.uiDir) }));
+    app.get('*', (c) => c.html(indexHtml));
+  }
+  return app;
+}

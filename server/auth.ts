@@ -1,0 +1,72 @@
+/**
+ * Session tokens (HS256 JWTs as the shop platform issues them to embedded apps): verification for
+ * every /api call and, in demo mode only, issuance for the demo sign-in. The tenant comes only
+ * from the verified `dest` claim.
+ */
+import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
+import type { MiddlewareHandler } from 'hono';
+import { ApiError } from './errors';
+import type { AuthConfig } from './config';
+
+/** Clock tolerance for exp/nbf, seconds. */
+export const CLOCK_TOLERANCE_SECONDS = 10;
+
+/** Variables the auth middleware sets on the Hono context. */
+export type AuthVariables = { shopId: string; userId: string };
+
+const key = (secret: string): Uint8Array => new TextEncoder().encode(secret);
+
+/**
+ * Verifies a session token and returns the shop domain from `dest` and the user from `sub`.
+ * Checks: HS256 only, signature with the app secret, `aud` = API key, `exp`/`nbf` within 10 s,
+ * `dest` an https origin, `iss` on the same host. Throws ApiError 401 `invalid_session_token`.
+ */
+export async function verifySessionToken(token: string, auth: AuthConfig): Promise<{ shopDomain: string; userId: string }> {
+  try {
+    const { payload } = await jwtVerify(token, key(auth.apiSecret), {
+      algorithms: ['HS256'],
+      audience: auth.apiKey,
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ['exp', 'nbf', 'iss', 'dest'],
+    });
+    const dest = new URL(String(payload.dest));
+    const iss = new URL(String(payload.iss));
+    if (dest.protocol !== 'https:' || iss.host !== dest.host) throw new Error('dest and iss disagree');
+    return { shopDomain: dest.hostname.toLowerCase(), userId: String(payload.sub ?? '') };
+  } catch (e) {
+    const reason = e instanceof joseErrors.JWTExpired ? 'The session token has expired' : 'The session token is not valid';
+    throw new ApiError(401, 'invalid_session_token', reason);
+  }
+}
+
+/** Signs a session token like the platform's, valid for `ttlSeconds` (demo sign-in and tests). */
+export async function signSessionToken(auth: AuthConfig, shopDomain: string, userId = '1', ttlSeconds = 3600): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ dest: `https://${shopDomain}` })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(`https://${shopDomain}/admin`)
+    .setAudience(auth.apiKey)
+    .setSubject(userId)
+    .setIssuedAt(now)
+    .setNotBefore(now - 1)
+    .setExpirationTime(now + ttlSeconds)
+    .setJti(crypto.randomUUID())
+    .sign(key(auth.apiSecret));
+}
+
+/**
+ * Middleware: requires `Authorization: Bearer <session token>`, sets `shopId` and `userId`, and
+ * calls `onShop` so the shop exists before the route runs. 401 `missing_session_token` otherwise.
+ */
+export function requireSession(auth: AuthConfig, onShop: (shopDomain: string) => Promise<void>): MiddlewareHandler<{ Variables: AuthVariables }> {
+  return async (c, next) => {
+    const header = c.req.header('Authorization') ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new ApiError(401, 'missing_session_token', 'Sign in to continue: the request has no session token');
+    const { shopDomain, userId } = await verifySessionToken(match[1], auth);
+    await onShop(shopDomain);
+    c.set('shopId', shopDomain);
+    c.set('userId', userId);
+    await next();
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * Server configuration from the environment. With no SHOPIFY_API_SECRET the server runs in demo
+ * mode: the documented demo key and secret below sign session tokens and webhooks, a demo shop is
+ * seeded on first start, and /auth/login signs into it. Never use the demo secret in production.
+ */
+
+/** Demo-mode credentials (README "Demo mode"). Public on purpose: they protect nothing. */
+export const DEMO = {
+  apiKey: 'demo-api-key',
+  apiSecret: 'demo-api-secret-do-not-use-in-production',
+  shopDomain: 'demo-shop.myshopify.com',
+} as const;
+
+export interface AuthConfig {
+  /** The app's API key: the `aud` every session token must carry. */
+  apiKey: string;
+  /** HS256 secret for session tokens and webhook HMACs. */
+  apiSecret: string;
+  demo: boolean;
+}
+
+export interface ServerConfig {
+  port: number;
+  databasePath: string;
+  auth: AuthConfig;
+}
+
+/** Reads PORT (3000), DATABASE_PATH (./data/loyalty.sqlite), SHOPIFY_API_KEY, SHOPIFY_API_SECRET. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const secret = env.SHOPIFY_API_SECRET?.trim();
+  const demo = !secret;
+  return {
+    port: Number(env.PORT ?? 3000) || 3000,
+    databasePath: env.DATABASE_PATH ?? './data/loyalty.sqlite',
+    auth: demo
+      ? { apiKey: DEMO.apiKey, apiSecret: DEMO.apiSecret, demo: true }
+      : { apiKey: env.SHOPIFY_API_KEY?.trim() ?? '', apiSecret: secret, demo: false },
+  };
+}

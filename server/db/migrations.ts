@@ -1,0 +1,84 @@
+/**
+ * Schema migrations, in order. One set serves SQLite and PostgreSQL: only portable column types
+ * (text, integer) and Kysely's schema builder. Never edit a shipped migration; add a new one.
+ */
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const migrations: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shops')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('currency', 'text', (c) => c.notNull())
+        .addColumn('iana_timezone', 'text', (c) => c.notNull())
+        .addColumn('settings', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('documents')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull().references('shops.id'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('schema_version', 'integer', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('documents_shop_kind').on('documents').columns(['shop_id', 'kind']).execute();
+      await db.schema
+        .createTable('customers')
+        .addColumn('shop_id', 'text', (c) => c.notNull().references('shops.id'))
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('first_name', 'text', (c) => c.notNull())
+        .addColumn('last_name', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('customers_pk', ['shop_id', 'id'])
+        .execute();
+      await db.schema
+        .createTable('ledger_entries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull().references('shops.id'))
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('points', 'integer', (c) => c.notNull())
+        .addColumn('program_id', 'text')
+        .addColumn('program_kind', 'text')
+        .addColumn('program_version', 'integer')
+        .addColumn('source_type', 'text', (c) => c.notNull())
+        .addColumn('source_id', 'text', (c) => c.notNull())
+        .addColumn('reverses_id', 'text')
+        .addColumn('explanation', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('ledger_entries_once', ['shop_id', 'source_type', 'source_id', 'program_id', 'type'])
+        .execute();
+      await db.schema.createIndex('ledger_entries_customer').on('ledger_entries').columns(['shop_id', 'customer_id', 'created_at']).execute();
+      await db.schema
+        .createTable('webhook_receipts')
+        .addColumn('shop_id', 'text', (c) => c.notNull().references('shops.id'))
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('resource_id', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('webhook_receipts_pk', ['shop_id', 'topic', 'resource_id'])
+        .execute();
+    },
+  },
+  '0002_ledger_append_only': {
+    // The ledger is append-only (DESIGN.md): the database itself refuses updates and deletes.
+    async up(db: Kysely<unknown>) {
+      const { rows } = await sql<{ v: string }>`select sqlite_version() as v`.execute(db).catch(() => ({ rows: [] as { v: string }[] }));
+      if (rows.length > 0) {
+        await sql`create trigger ledger_entries_no_update before update on ledger_entries begin select raise(abort, 'ledger_entries is append-only'); end`.execute(db);
+        await sql`create trigger ledger_entries_no_delete before delete on ledger_entries begin select raise(abort, 'ledger_entries is append-only'); end`.execute(db);
+      }
+    },
+  },
+};

@@ -1,0 +1,79 @@
+/**
+ * Table shapes (Kysely). Portable across SQLite and PostgreSQL: ids and timestamps are text
+ * (ISO 8601 UTC), JSON is text, integers are points or versions. Every tenant table has `shop_id`.
+ */
+export interface ShopsTable {
+  /** The shop's platform domain, e.g. `demo-shop.myshopify.com`; the tenant key everywhere. */
+  id: string;
+  name: string;
+  email: string;
+  plan: string;
+  currency: string;
+  iana_timezone: string;
+  /** JSON text of the rest of the shop entity (spec 000 §3). */
+  settings: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DocumentsTable {
+  id: string;
+  shop_id: string;
+  kind: string;
+  schema_version: number;
+  version: number;
+  /** JSON text of the document data. */
+  data: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CustomersTable {
+  shop_id: string;
+  /** Platform customer id as an exact string (ids exceed 2^53). */
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LedgerEntriesTable {
+  id: string;
+  shop_id: string;
+  customer_id: string;
+  /** Point history type (spec 000 §3): earn_point, spend_point, minus_point, pending_earn_point, … */
+  type: string;
+  /** Signed whole points. */
+  points: number;
+  program_id: string | null;
+  program_kind: string | null;
+  program_version: number | null;
+  /** What caused the entry: `order`, `adjustment`, … and its id. */
+  source_type: string;
+  source_id: string;
+  /** The entry this one corrects, for reversals. */
+  reverses_id: string | null;
+  /** JSON text of the engine's decision (program, conditions with fact values, arithmetic). */
+  explanation: string;
+  created_at: string;
+}
+
+export interface WebhookReceiptsTable {
+  shop_id: string;
+  /** e.g. `orders/create`. */
+  topic: string;
+  resource_id: string;
+  received_at: string;
+  /** JSON text of what the delivery decided (the order evaluation). */
+  outcome: string;
+}
+
+export interface Database {
+  shops: ShopsTable;
+  documents: DocumentsTable;
+  customers: CustomersTable;
+  ledger_entries: LedgerEntriesTable;
+  webhook_receipts: WebhookReceiptsTable;
+}

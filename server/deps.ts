@@ -1,0 +1,17 @@
+/** What `createApp` needs; tests pass their own (in-memory database, fixed clock). */
+import type { Registry } from '../engine/registry';
+import type { AuthConfig } from './config';
+import type { Db } from './db/database';
+
+export interface AppDeps {
+  db: Db;
+  registry: Registry;
+  auth: AuthConfig;
+  /** Current time; defaults to the wall clock. */
+  now?: () => Date;
+  /** Folder of the built UI (index.html + assets) to serve, or undefined for API only. */
+  uiDir?: string;
+}
+
+/** Hono environment of every route: the verified tenant and user. */
+export type AppEnv = { Variables: { shopId: string; userId: string } };

@@ -1,0 +1,56 @@
+/**
+ * The generic route table over kinds (DESIGN.md "Server"): one set of handlers serves every kind
+ * found under schemas/. An unknown kind is a 404 from one helper.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+import { notFound } from '../errors';
+import { readJsonBody } from './body';
+import { createDocument, kindOrThrow, removeDocument, replaceDocument } from '../services/documents';
+import { findDocument, listDocuments } from '../store/documents';
+
+export function kindRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/kinds', (c) => c.json({ data: deps.registry.summaries() }));
+
+  app.get('/kinds/:kind', (c) => {
+    const { order: _order, validate: _validate, ...detail } = kindOrThrow(deps, c.req.param('kind'));
+    return c.json({ data: detail });
+  });
+
+  app.get('/kinds/:kind/docs', async (c) => {
+    const kind = kindOrThrow(deps, c.req.param('kind'));
+    const docs = await listDocuments(deps.db, c.get('shopId'), [kind.id]);
+    return c.json({ data: docs, count: docs.length });
+  });
+
+  app.post('/kinds/:kind/docs', async (c) => {
+    const kind = kindOrThrow(deps, c.req.param('kind'));
+    const body = await readJsonBody(c);
+    const doc = await createDocument(deps, c.get('shopId'), kind, body.data);
+    return c.json({ data: doc }, 201);
+  });
+
+  app.get('/kinds/:kind/docs/:id', async (c) => {
+    const kind = kindOrThrow(deps, c.req.param('kind'));
+    const doc = await findDocument(deps.db, c.get('shopId'), c.req.param('id'));
+    if (!doc || doc.kind !== kind.id) throw notFound('not_found', 'This document does not exist or was deleted');
+    return c.json({ data: doc });
+  });
+
+  app.put('/kinds/:kind/docs/:id', async (c) => {
+    const kind = kindOrThrow(deps, c.req.param('kind'));
+    const body = await readJsonBody(c);
+    const doc = await replaceDocument(deps, c.get('shopId'), kind, c.req.param('id'), body.version, body.data);
+    return c.json({ data: doc });
+  });
+
+  app.delete('/kinds/:kind/docs/:id', async (c) => {
+    const kind = kindOrThrow(deps, c.req.param('kind'));
+    await removeDocument(deps, c.get('shopId'), kind, c.req.param('id'));
+    return c.json({ success: true, message: 'Deleted' });
+  });
+
+  return app;
+}

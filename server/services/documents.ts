@@ -1,0 +1,76 @@
+/**
+ * Creating, updating and deleting documents of any kind: schema validation (422 with field paths),
+ * cross-field rules (422), limits (409 with the rule's code and the spec's wording), optimistic
+ * versions (409 `version_conflict`). Limit check and write happen in one transaction.
+ */
+import { crossFieldIssues } from '../../engine/cross-field';
+import { checkLimits } from '../../engine/limits';
+import type { KindEntry } from '../../engine/registry';
+import type { JsonObject, StoredDocument } from '../../engine/types';
+import type { AppDeps } from '../deps';
+import { ApiError, notFound } from '../errors';
+import { findShop } from '../store/shops';
+import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocument } from '../store/documents';
+
+/** Kinds whose documents the limit rules look at. */
+const LIMITED_KINDS = ['earning.place_order', 'earning.streak_interact_website'];
+
+/** The registered kind, or ApiError 404 `unknown_kind`. */
+export function kindOrThrow(deps: AppDeps, kindId: string): KindEntry {
+  const kind = deps.registry.get(kindId);
+  if (!kind) throw notFound('unknown_kind', `Unknown kind "${kindId}"`);
+  return kind;
+}
+
+/** Valid data with defaults applied, or ApiError 422 `validation_failed` with every field issue. */
+export function validateOrThrow(kind: KindEntry, body: unknown): JsonObject {
+  const outcome = kind.validate(body);
+  if (!outcome.ok) throw new ApiError(422, 'validation_failed', 'Some fields need attention', outcome.issues);
+  const cross = crossFieldIssues(kind.id, outcome.data);
+  if (cross.length > 0) throw new ApiError(422, 'validation_failed', 'Some fields need attention', cross);
+  return outcome.data;
+}
+
+async function assertWithinLimits(deps: AppDeps, tx: AppDeps['db'], shopId: string, kindId: string, id: string | null, data: JsonObject): Promise<void> {
+  if (!LIMITED_KINDS.includes(kindId)) return;
+  const shop = await findShop(tx, shopId);
+  const existing = await listDocuments(tx, shopId, LIMITED_KINDS);
+  const violations = await checkLimits({ kind: kindId, id, data }, existing, (deps.now ?? (() => new Date()))(), shop?.iana_timezone ?? 'UTC');
+  const first = violations[0];
+  if (first) throw new ApiError(409, first.code, first.message, violations.map((v) => ({ path: v.path, message: v.message })));
+}
+
+/** Creates a document after validation and limits. */
+export async function createDocument(deps: AppDeps, shopId: string, kind: KindEntry, body: unknown): Promise<StoredDocument> {
+  const data = validateOrThrow(kind, body);
+  const now = (deps.now ?? (() => new Date()))().toISOString();
+  return deps.db.transaction().execute(async (tx) => {
+    await assertWithinLimits(deps, tx, shopId, kind.id, null, data);
+    return insertDocument(tx, shopId, kind.id, kind.version, data, now);
+  });
+}
+
+/** Replaces a document's data at `expectedVersion` after validation and limits. */
+export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindEntry, id: string, expectedVersion: unknown, body: unknown): Promise<StoredDocument> {
+  if (typeof expectedVersion !== 'number' || !Number.isInteger(expectedVersion)) {
+    throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/version', message: 'This field is required' }]);
+  }
+  const data = validateOrThrow(kind, body);
+  const now = (deps.now ?? (() => new Date()))().toISOString();
+  return deps.db.transaction().execute(async (tx) => {
+    const current = await findDocument(tx, shopId, id);
+    if (!current || current.kind !== kind.id) throw notFound('not_found', 'This document does not exist or was deleted');
+    if (current.version !== expectedVersion) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
+    await assertWithinLimits(deps, tx, shopId, kind.id, id, data);
+    const updated = await updateDocument(tx, shopId, id, expectedVersion, data, kind.version, now);
+    if (!updated) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
+    return updated;
+  });
+}
+
+/** Deletes a document of `kind`; 404 when it does not exist. */
+export async function removeDocument(deps: AppDeps, shopId: string, kind: KindEntry, id: string): Promise<void> {
+  const current = await findDocument(deps.db, shopId, id);
+  if (!current || current.kind !== kind.id) throw notFound('not_found', 'This document does not exist or was deleted');
+  await deleteDocument(deps.db, shopId, id);
+}
