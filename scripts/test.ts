@@ -1,0 +1,73 @@
+/**
+ * `npm test`: the one gate (STYLE.md habit 1). Runs typecheck, lint, unit + API + component tests
+ * (vitest), the UI build and the browser tests (Playwright in Debian's Chromium), then prints
+ * `tests: N passed, N failed` as its last line: vitest and Playwright test counts, plus one each
+ * for typecheck, lint and build. Exits non-zero when anything failed. The summary line is also
+ * written to test-results/summary.txt for .ci/run.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+const results = join(root, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const failures: string[] = [];
+
+function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function gate(name: string, cmd: string, args: string[]): void {
+  if (run(name, cmd, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(name);
+  }
+}
+
+function counted(name: string, cmd: string, args: string[], reportFile: string, env: Record<string, string>, read: (report: unknown) => { passed: number; failed: number }): void {
+  const ok = run(name, cmd, args, env);
+  if (!existsSync(reportFile)) {
+    failed += 1;
+    failures.push(`${name} (no report)`);
+    return;
+  }
+  const counts = read(JSON.parse(readFileSync(reportFile, 'utf8')));
+  passed += counts.passed;
+  failed += counts.failed;
+  if (!ok && counts.failed === 0) {
+    failed += 1;
+    failures.push(`${name} (exited non-zero)`);
+  } else if (counts.failed > 0) failures.push(name);
+}
+
+const npx = 'npx';
+gate('typecheck', npx, ['tsc', '--noEmit', '-p', '.']);
+gate('lint', npx, ['eslint', '.', '--max-warnings=0']);
+
+const vitestReport = join(results, 'vitest.json');
+counted('unit, API and component tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], vitestReport, {}, (r) => {
+  const report = r as { numPassedTests: number; numFailedTests: number };
+  return { passed: report.numPassedTests, failed: report.numFailedTests };
+});
+
+gate('UI build', npx, ['vite', 'build', '--logLevel', 'warn']);
+
+const e2eReport = join(results, 'playwright.json');
+counted('browser tests', npx, ['playwright', 'test', '--reporter=list,json'], e2eReport, { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }, (r) => {
+  const stats = (r as { stats: { expected: number; unexpected: number; flaky: number } }).stats;
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
+});
+
+if (failures.length > 0) console.log(`\nfailed: ${failures.join(', ')}`);
+const summary = `tests: ${passed} passed, ${failed} failed`;
+writeFileSync(join(results, 'summary.txt'), `${summary}\n`);
+console.log(summary);
+process.exit(failed === 0 ? 0 : 1);
