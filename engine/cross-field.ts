@@ -28,9 +28,55 @@ const streakWithinRuntime: CrossFieldRule = (data) => {
   );
 };
 
-const ALWAYS: CrossFieldRule[] = [startBeforeEnd];
+/**
+ * Redeem point bounds (spec 002 §5 "Redeem"): minimum spend ≤ maximum and a multiple of the redeem
+ * points; maximum ≥ minimum, ≥ the redeem points and a multiple of them.
+ */
+const redeemBounds: CrossFieldRule = (data) => {
+  const step = typeof data.redeemPoint === 'number' ? data.redeemPoint : null;
+  const min = typeof data.minimumPoints === 'number' ? data.minimumPoints : null;
+  const max = typeof data.maximumPoints === 'number' ? data.maximumPoints : null;
+  const issues: FieldIssue[] = [];
+  if (step !== null && step > 0) {
+    if (min !== null && min % step !== 0) issues.push({ path: '/minimumPoints', message: `Must be a multiple of ${step}` });
+    if (max !== null && max % step !== 0) issues.push({ path: '/maximumPoints', message: `Must be a multiple of ${step}` });
+    if (max !== null && max < step) issues.push({ path: '/maximumPoints', message: `Must be greater than or equal to the redeem points (${step})` });
+  }
+  if (min !== null && max !== null && min > max) issues.push({ path: '/minimumPoints', message: `Must be less than or equal to the maximum (${max})` });
+  return issues;
+};
+
+/** Google Maps instant points are from 0 and below the earning points (spec 002 §5). */
+const instantBelowEarning: CrossFieldRule = (data) =>
+  typeof data.instantPoints === 'number' && typeof data.earnPoint === 'number' && data.instantPoints >= data.earnPoint
+    ? [{ path: '/instantPoints', message: `Must be less than the earning points (${data.earnPoint})` }]
+    : [];
+
+/** Milestones: values unique and increasing; percentage discounts 1 to 100 (spec 002 §5 "Milestone"). */
+const milestoneSteps: CrossFieldRule = (data) => {
+  if (!Array.isArray(data.milestones)) return [];
+  const issues: FieldIssue[] = [];
+  const seen = new Set<number>();
+  data.milestones.forEach((step, i) => {
+    if (step === null || typeof step !== 'object' || Array.isArray(step)) return;
+    const value = typeof step.value === 'number' ? step.value : null;
+    if (value !== null && seen.has(value)) issues.push({ path: `/milestones/${i}/value`, message: 'Value already exists' });
+    if (value !== null) seen.add(value);
+    if (step.action === 'percentage' && typeof step.discountValue === 'number' && (step.discountValue < 1 || step.discountValue > 100)) {
+      issues.push({ path: `/milestones/${i}/discountValue`, message: 'Must be between 1 and 100' });
+    }
+    const needs: Record<string, string> = { bonus_point: 'earnPoint', amount: 'discountValue', percentage: 'discountValue', give_product: 'productId' };
+    const field = typeof step.action === 'string' ? needs[step.action] : undefined;
+    if (field && (step[field] === undefined || step[field] === null || step[field] === '')) issues.push({ path: `/milestones/${i}/${field}`, message: 'This field is required' });
+  });
+  return issues;
+};
+
+const ALWAYS: CrossFieldRule[] = [startBeforeEnd, redeemBounds];
 const BY_KIND: Record<string, CrossFieldRule[]> = {
   'earning.streak_interact_website': [streakWithinRuntime],
+  'earning.google_maps_review': [instantBelowEarning],
+  'earning.milestone': [milestoneSteps],
 };
 
 /** Every cross-field issue of a document of `kindId` (empty when it is consistent). */

@@ -10,7 +10,9 @@
  */
 import type { RuleProperties } from 'json-rules-engine';
 import { createRulesEngine, FACTS, leafOutcomes, type ConditionOutcome } from './rules-engine';
-import { computePoints, type EarnBy, type PointsWorking, type RoundingMethod } from './points';
+import { allocate, computePoints, type EarnBy, type EarnRate, type PointsWorking, type RoundingMethod } from './points';
+import { applyLimit, eligibilityDenial, type CustomerEligibility, type CustomerProfile, type PastAward } from './eligibility';
+import type { TimeUnit } from './periods';
 import { windowPosition } from './store-time';
 import type { OrderFacts, OrderLine } from './order';
 import type { StoredDocument } from './types';
@@ -48,6 +50,14 @@ export interface PlaceOrderProgram {
   endDate?: string;
   priorityPlaceOrder: number;
   stopProcessing?: boolean;
+  excludeStoreCredit?: boolean;
+  hasLimit?: boolean;
+  limitInterval?: number;
+  limitUnit?: TimeUnit;
+  earnPointsLimit?: number;
+  customerEligibility?: CustomerEligibility;
+  eligibleTiers?: string[];
+  autoRemovePoints?: boolean;
 }
 
 /** Why a program did not award. */
@@ -59,6 +69,9 @@ export type DenyReason =
   | 'cancelled_order'
   | 'voided_order'
   | 'guest_order'
+  | 'order_limit_reached'
+  | 'customer_not_eligible'
+  | 'limit_reached'
   | 'excluded_sales_channel'
   | 'no_eligible_lines'
   | 'conditions_not_met'
@@ -87,6 +100,22 @@ export interface ProgramDecision {
   eligibleLineIds: string[];
   conditionChecks: ConditionCheck[];
   working: PointsWorking | null;
+  /**
+   * How the awarded points split over the order's lines (largest remainder; shipping and tax
+   * shares are not on any line), so a refund takes back exactly what its lines earned.
+   */
+  lineAllocations: LineAllocation[];
+  /** The program's autoRemovePoints when it awarded: refunds follow this, even if the program changed since. */
+  autoRemovePoints: boolean;
+  /** Set when a per-customer points limit reduced the award. */
+  cappedByLimit?: boolean;
+}
+
+/** Points one order line earned, for refunds: `quantity` units earned `points` together. */
+export interface LineAllocation {
+  lineId: string;
+  quantity: number;
+  points: number;
 }
 
 /** Everything the engine decided about one order. */
@@ -104,9 +133,19 @@ export interface EarningContext {
   timeZone: string;
   /** The instant the order was placed (defaults to the order's createdAt). */
   at?: Date;
+  /** The customer's loyalty profile (type and tier); defaults to a member without a tier. */
+  customer?: CustomerProfile;
+  /** The customer's past awards (from the ledger), for per-customer limits. */
+  history?: readonly PastAward[];
+  /**
+   * The shop's monthly order allowance state (spec 002 §9, spec 001 §4 order limit banners):
+   * when `disabled`, no program runs for this order.
+   */
+  allowance?: { disabled: boolean; message: string };
 }
 
-const ORDER_SKIP: { test: (o: OrderFacts) => boolean; reason: DenyReason; message: string }[] = [
+/** Order-level skips (README "Decisions"), checked in this order; the first that matches skips every program. */
+export const ORDER_SKIP: { test: (o: OrderFacts) => boolean; reason: DenyReason; message: string }[] = [
   { test: (o) => o.test, reason: 'test_order', message: 'Test orders do not earn points.' },
   { test: (o) => o.cancelled, reason: 'cancelled_order', message: 'Cancelled orders do not earn points.' },
   { test: (o) => o.financialStatus === 'voided', reason: 'voided_order', message: 'Voided orders do not earn points.' },
@@ -119,10 +158,9 @@ const ORDER_SKIP: { test: (o: OrderFacts) => boolean; reason: DenyReason; messag
  * @returns decisions in evaluation order; `totalPoints` is the sum of awards (whole points)
  */
 export async function evaluateOrder(programs: readonly StoredDocument[], order: OrderFacts, context: EarningContext): Promise<OrderEvaluation> {
-  const skip = ORDER_SKIP.find((s) => s.test(order));
-  const sorted = [...programs].sort(
-    (a, b) => Number(a.data.priorityPlaceOrder ?? 99) - Number(b.data.priorityPlaceOrder ?? 99) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-  );
+  const skip: { reason: DenyReason; message: string } | undefined =
+    ORDER_SKIP.find((s) => s.test(order)) ?? (context.allowance?.disabled ? { reason: 'order_limit_reached', message: context.allowance.message } : undefined);
+  const sorted = [...programs].sort(compareProgramPriority);
   if (skip) {
     return {
       orderId: order.id,
@@ -139,11 +177,19 @@ export async function evaluateOrder(programs: readonly StoredDocument[], order: 
       decisions.push(deny(doc, 'stopped_by_priority', `"${title(doc)}" did not run: "${stoppedBy}" has a higher priority and stops processing.`));
       continue;
     }
-    const decision = await evaluateProgram(doc, order, context.timeZone, at);
+    const decision = await evaluateProgram(doc, order, context, at);
     decisions.push(decision);
     if (decision.outcome === 'award' && (doc.data as unknown as PlaceOrderProgram).stopProcessing) stoppedBy = decision.programTitle;
   }
   return { orderId: order.id, totalPoints: decisions.reduce((n, d) => n + d.points, 0), orderSkipped: null, decisions };
+}
+
+/**
+ * Evaluation order of place-order programs: ascending `priorityPlaceOrder` (99 when unset), then
+ * creation time, then id. A comparator for `Array.prototype.sort`.
+ */
+export function compareProgramPriority(a: StoredDocument, b: StoredDocument): number {
+  return Number(a.data.priorityPlaceOrder ?? 99) - Number(b.data.priorityPlaceOrder ?? 99) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 }
 
 function title(doc: StoredDocument): string {
@@ -163,6 +209,8 @@ function deny(doc: StoredDocument, reason: DenyReason, message: string, extra: P
     eligibleLineIds: [],
     conditionChecks: [],
     working: null,
+    lineAllocations: [],
+    autoRemovePoints: (doc.data as { autoRemovePoints?: unknown }).autoRemovePoints !== false,
     ...extra,
   };
 }
@@ -194,13 +242,27 @@ export function conditionsRule(program: PlaceOrderProgram): RuleProperties {
   return { name: 'program-conditions', conditions, event: { type: 'eligible' } };
 }
 
-const KNOWN_FACTS = new Set(['line', 'order', 'customer']);
+/** Throws RangeError naming the first condition whose field is not in the fact catalog (rules/facts.json). */
+export function assertConditionFields(conditions: readonly ProgramCondition[]): void {
+  for (const c of conditions) if (!FACTS.has(c.field)) throw new RangeError(`unknown condition field "${c.field}"`);
+}
 
-async function checkConditions(program: PlaceOrderProgram, order: OrderFacts, lines: OrderLine[]): Promise<ConditionCheck[]> {
-  const conds = program.conditions ?? [];
-  for (const c of conds) if (!FACTS.has(c.field)) throw new RangeError(`unknown condition field "${c.field}"`);
-  const engine = createRulesEngine([conditionsRule(program)], KNOWN_FACTS);
-  const orderFact = {
+/** The json-rules-engine facts earning conditions may name (rules/facts.json `fact`). */
+export const KNOWN_FACTS: ReadonlySet<string> = new Set(['line', 'order', 'customer']);
+
+/** The `order` fact conditions read (rules/facts.json paths); money in major units of the order currency. */
+export interface OrderConditionFact {
+  subtotalPrice: number;
+  totalPrice: number;
+  itemCount: number;
+  discountCodes: string[];
+  tags: string[];
+  sourceName: string;
+}
+
+/** The `order` fact of an order, as earning conditions see it. */
+export function orderConditionFact(order: OrderFacts): OrderConditionFact {
+  return {
     subtotalPrice: order.subtotalMinor / 10 ** order.exponent,
     totalPrice: order.totalMinor / 10 ** order.exponent,
     itemCount: order.itemCount,
@@ -208,6 +270,13 @@ async function checkConditions(program: PlaceOrderProgram, order: OrderFacts, li
     tags: order.tags,
     sourceName: order.sourceName,
   };
+}
+
+async function checkConditions(program: PlaceOrderProgram, order: OrderFacts, lines: OrderLine[]): Promise<ConditionCheck[]> {
+  const conds = program.conditions ?? [];
+  assertConditionFields(conds);
+  const engine = createRulesEngine([conditionsRule(program)], KNOWN_FACTS);
+  const orderFact = orderConditionFact(order);
   const perLine = conds.some((c) => FACTS.get(c.field)?.fact === 'line');
   const targets: (OrderLine | null)[] = perLine ? lines : [null];
   const checks: ConditionCheck[] = [];
@@ -230,13 +299,41 @@ function failedConditionMessage(programTitle: string, checks: ConditionCheck[]):
   return `"${programTitle}": condition ${failed.field} ${failed.operator} "${String(failed.value ?? '')}" failed; the value seen was ${JSON.stringify(failed.factValue ?? null)}.`;
 }
 
-async function evaluateProgram(doc: StoredDocument, order: OrderFacts, timeZone: string, at: Date): Promise<ProgramDecision> {
+/** Lines with the store-credit payment taken off their amounts, proportionally (spec 001 §3 excludeStoreCredit). */
+function withoutStoreCredit(lines: OrderLine[], creditMinor: number): OrderLine[] {
+  if (creditMinor <= 0) return lines;
+  const total = lines.reduce((n, l) => n + l.amountMinor, 0);
+  const shares = allocate(Math.min(creditMinor, total), lines.map((l) => l.amountMinor));
+  return lines.map((l, i) => ({ ...l, amountMinor: l.amountMinor - (shares[i] ?? 0) }));
+}
+
+/**
+ * Splits awarded points over lines (see ProgramDecision.lineAllocations): by each line's own
+ * points for `price`, by quantity for `quantity`, else by amount with shipping and tax as shares
+ * that belong to no line.
+ */
+function allocateToLines(rate: EarnRate, awarded: number, lines: readonly OrderLine[], working: PointsWorking, exponent: number): LineAllocation[] {
+  const weights =
+    rate.earnBy === 'price'
+      ? lines.map((l) => computePoints(rate, [l], { shippingMinor: 0, taxMinor: 0 }, exponent).points)
+      : rate.earnBy === 'quantity'
+        ? lines.map((l) => l.quantity)
+        : [...lines.map((l) => l.amountMinor), working.shippingMinor, working.taxMinor];
+  const parts = allocate(awarded, weights);
+  return lines.map((l, i) => ({ lineId: l.id, quantity: l.quantity, points: parts[i] ?? 0 }));
+}
+
+async function evaluateProgram(doc: StoredDocument, order: OrderFacts, context: EarningContext, at: Date): Promise<ProgramDecision> {
   const program = doc.data as unknown as PlaceOrderProgram;
   const name = title(doc);
   if (!program.status) return deny(doc, 'program_inactive', `"${name}" is turned off.`);
-  const position = windowPosition(at, timeZone, program.startDate, program.endDate);
+  const position = windowPosition(at, context.timeZone, program.startDate, program.endDate);
   if (position === 'before') return deny(doc, 'not_started', `"${name}" starts on ${program.startDate ?? ''} (store time).`);
   if (position === 'after') return deny(doc, 'ended', `"${name}" ended on ${program.endDate ?? ''} (store time).`);
+  if (context.customer) {
+    const denial = eligibilityDenial(context.customer, program.customerEligibility, program.eligibleTiers);
+    if (denial) return deny(doc, 'customer_not_eligible', `"${name}": ${denial}`);
+  }
   const pos = order.sourceName === 'pos';
   if ((pos && program.excludePOSOrderProducts) || (!pos && program.excludeOSOrderProducts)) {
     return deny(doc, 'excluded_sales_channel', `"${name}" excludes orders from ${pos ? 'POS' : 'the online store'}.`);
@@ -256,35 +353,39 @@ async function evaluateProgram(doc: StoredDocument, order: OrderFacts, timeZone:
     if (!met) return deny(doc, 'conditions_not_met', failedConditionMessage(name, conditionChecks), { conditionChecks });
     if (perLine) lines = lines.filter((l) => passedIds.has(l.id));
   }
-  const working = computePoints(
-    {
-      earnBy: program.earnBy,
-      earnPoint: program.earnPoint,
-      rateMoney: program.rateMoney,
-      rateItem: program.rateItem,
-      roundingMethod: program.roundingMethod,
-      earnPointShippingFee: program.earnPointShippingFee === true,
-      earnPointTax: program.earnPointTax === true,
-    },
-    lines,
-    order,
-    order.exponent,
-  );
+  if (program.excludeStoreCredit) lines = withoutStoreCredit(lines, order.storeCreditMinor);
+  const rate: EarnRate = {
+    earnBy: program.earnBy,
+    earnPoint: program.earnPoint,
+    rateMoney: program.rateMoney,
+    rateItem: program.rateItem,
+    roundingMethod: program.roundingMethod,
+    earnPointShippingFee: program.earnPointShippingFee === true,
+    earnPointTax: program.earnPointTax === true,
+  };
+  const working = computePoints(rate, lines, order, order.exponent);
   const eligibleLineIds = lines.map((l) => l.id);
   if (working.points <= 0) {
     return deny(doc, 'zero_points', `"${name}": the eligible amount earns 0 points after ${program.roundingMethod}.`, { conditionChecks, working, eligibleLineIds });
   }
+  const limit = applyLimit(program, doc.id, context.history ?? [], working.points, at, context.timeZone);
+  if (!limit.allowed) return deny(doc, 'limit_reached', `"${name}": ${limit.message}`, { conditionChecks, working, eligibleLineIds });
   return {
     programId: doc.id,
     programVersion: doc.version,
     programTitle: name,
     kind: 'earning.place_order',
     outcome: 'award',
-    points: working.points,
+    points: limit.points,
     reason: null,
-    message: `"${name}" awards ${working.points} points (${program.earnBy}).`,
+    message: limit.capped
+      ? `"${name}" awards ${limit.points} points (${program.earnBy}; ${working.points} capped by the points limit).`
+      : `"${name}" awards ${limit.points} points (${program.earnBy}).`,
     eligibleLineIds,
     conditionChecks,
     working,
+    lineAllocations: allocateToLines(rate, limit.points, lines, working, order.exponent),
+    autoRemovePoints: program.autoRemovePoints !== false,
+    ...(limit.capped ? { cappedByLimit: true } : {}),
   };
 }

@@ -5,7 +5,8 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { FixtureFormatError, type ProgramPreparer } from './fixtures';
+import { crossFieldIssues } from './cross-field';
+import { FixtureFormatError, type DocumentValidator, type ProgramPreparer } from './fixtures';
 import type { Registry } from './registry';
 
 /** Every `.json` fixture under `target` (a folder or one file), sorted, as paths relative to `root`. */
@@ -40,5 +41,15 @@ export function registryPreparer(registry: Registry): ProgramPreparer {
       throw new FixtureFormatError(`${path}${first?.path ?? ''}`, `the program breaks its schema: ${first?.message ?? 'invalid'}`);
     }
     return outcome.data;
+  };
+}
+
+/** Validates a document against its kind: schema issues first, then cross-field issues. */
+export function registryValidator(registry: Registry): DocumentValidator {
+  return (kindId, data) => {
+    const kind = registry.get(kindId);
+    if (!kind) throw new FixtureFormatError('/facts/kind', `unknown kind "${kindId}"`);
+    const outcome = kind.validate(data);
+    return outcome.ok ? crossFieldIssues(kindId, outcome.data) : outcome.issues;
   };
 }

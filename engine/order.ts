@@ -60,6 +60,8 @@ export interface OrderFacts {
   totalMinor: number;
   shippingMinor: number;
   taxMinor: number;
+  /** Paid with store credit (successful sale/capture transactions on a store-credit gateway), minor units. */
+  storeCreditMinor: number;
   itemCount: number;
   lines: OrderLine[];
   customer: OrderCustomer | null;
@@ -134,6 +136,11 @@ export function normalizeOrder(raw: Raw, shopCurrency = 'USD'): OrderFacts {
     totalMinor: money(raw.total_price, exponent, '/total_price'),
     shippingMinor,
     taxMinor: money(raw.total_tax, exponent, '/total_tax'),
+    storeCreditMinor: list(raw.transactions).reduce<number>((sum, t, i) => {
+      const tx = obj(t);
+      const counts = /store[_ ]?credit/i.test(str(tx.gateway)) && ['sale', 'capture', ''].includes(str(tx.kind)) && ['success', ''].includes(str(tx.status));
+      return counts ? sum + money(tx.amount, exponent, `/transactions/${i}/amount`) : sum;
+    }, 0),
     itemCount: lines.reduce((n, l) => n + l.quantity, 0),
     lines,
     customer: customerId

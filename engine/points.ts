@@ -86,3 +86,25 @@ export function computePoints(rate: EarnRate, lines: readonly OrderLine[], order
     }
   }
 }
+
+/**
+ * Splits `total` whole points over weights by the largest-remainder method: the parts are whole,
+ * never negative, and add up to `total` exactly (all zero weights give everything to the first).
+ * @example allocate(10, [1, 1, 1]) // [4, 3, 3]
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  if (weights.length === 0) return [];
+  const w = weights.map((x) => BigInt(Math.max(0, Math.trunc(x))));
+  const sum = w.reduce((n, x) => n + x, 0n);
+  if (sum === 0n) return weights.map((_, i) => (i === 0 ? total : 0));
+  const t = BigInt(total);
+  const parts = w.map((x) => (t * x) / sum);
+  const remainders = w.map((x, i) => [(t * x) % sum, i] as const).sort((a, b) => (a[0] === b[0] ? a[1] - b[1] : a[0] > b[0] ? -1 : 1));
+  let left = t - parts.reduce((n, x) => n + x, 0n);
+  for (const [, i] of remainders) {
+    if (left <= 0n) break;
+    parts[i] = (parts[i] ?? 0n) + 1n;
+    left -= 1n;
+  }
+  return parts.map(Number);
+}

@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runFixture, type FixtureResult, type Comparison } from '../engine/fixtures';
-import { listFixtureFiles, readFixture, registryPreparer } from '../engine/fixture-files';
+import { listFixtureFiles, readFixture, registryPreparer, registryValidator } from '../engine/fixture-files';
 import { loadRegistry } from '../engine/registry';
 import type { OrderEvaluation } from '../engine/earning';
 
@@ -23,7 +23,8 @@ if (missing.length > 0) {
   process.exit(2);
 }
 
-const prepare = registryPreparer(loadRegistry(join(root, 'schemas')));
+const registry = loadRegistry(join(root, 'schemas'));
+const options = { prepare: registryPreparer(registry), validate: registryValidator(registry) };
 const files = paths.flatMap((p) => listFixtureFiles(p, root));
 
 const short = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -34,12 +35,12 @@ const headline = (cs: Comparison[], pick: 'expected' | 'actual'): string => {
 };
 
 function printExplanation(result: FixtureResult): void {
-  if (Array.isArray(result.detail)) {
-    for (const v of result.detail) console.log(`    violation ${v.code}: ${v.message}`);
-    if (result.detail.length === 0) console.log('    no violation');
+  const detail = result.detail as Partial<OrderEvaluation> | null;
+  if (!detail || typeof detail !== 'object' || !Array.isArray(detail.decisions) || !('orderSkipped' in detail)) {
+    for (const line of JSON.stringify(result.detail, null, 2).split('\n')) console.log(`    ${line}`);
     return;
   }
-  const evaluation = result.detail as OrderEvaluation;
+  const evaluation = detail as OrderEvaluation;
   if (evaluation.orderSkipped) console.log(`    order skipped: ${evaluation.orderSkipped}`);
   for (const d of evaluation.decisions) {
     console.log(`    ${d.outcome === 'award' ? '+' : '-'} ${d.programTitle}: ${d.outcome} ${d.points} pts${d.reason ? ` (${d.reason})` : ''} — ${d.message}`);
@@ -58,7 +59,7 @@ let failures = 0;
 for (const file of files) {
   let result: FixtureResult;
   try {
-    result = await runFixture(readFixture(join(root, file)), { prepare });
+    result = await runFixture(readFixture(join(root, file)), options);
   } catch (e) {
     failures += 1;
     rows.push([file, '(valid fixture)', `error: ${(e as Error).message}`, 'FAIL']);

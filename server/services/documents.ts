@@ -4,7 +4,7 @@
  * versions (409 `version_conflict`). Limit check and write happen in one transaction.
  */
 import { crossFieldIssues } from '../../engine/cross-field';
-import { checkLimits } from '../../engine/limits';
+import { AUTOMATIC_DISCOUNT_FAMILIES, checkLimits, LIMITED_KINDS } from '../../engine/limits';
 import type { KindEntry } from '../../engine/registry';
 import type { JsonObject, StoredDocument } from '../../engine/types';
 import type { AppDeps } from '../deps';
@@ -12,8 +12,6 @@ import { ApiError, notFound } from '../errors';
 import { findShop } from '../store/shops';
 import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocument } from '../store/documents';
 
-/** Kinds whose documents the limit rules look at. */
-const LIMITED_KINDS = ['earning.place_order', 'earning.streak_interact_website'];
 
 /** The registered kind, or ApiError 404 `unknown_kind`. */
 export function kindOrThrow(deps: AppDeps, kindId: string): KindEntry {
@@ -32,9 +30,9 @@ export function validateOrThrow(kind: KindEntry, body: unknown): JsonObject {
 }
 
 async function assertWithinLimits(deps: AppDeps, tx: AppDeps['db'], shopId: string, kindId: string, id: string | null, data: JsonObject): Promise<void> {
-  if (!LIMITED_KINDS.includes(kindId)) return;
   const shop = await findShop(tx, shopId);
-  const existing = await listDocuments(tx, shopId, LIMITED_KINDS);
+  const kinds = [...LIMITED_KINDS, ...deps.registry.kinds.filter((k) => AUTOMATIC_DISCOUNT_FAMILIES.includes(k.family)).map((k) => k.id)];
+  const existing = await listDocuments(tx, shopId, kinds);
   const violations = await checkLimits({ kind: kindId, id, data }, existing, (deps.now ?? (() => new Date()))(), shop?.iana_timezone ?? 'UTC');
   const first = violations[0];
   if (first) throw new ApiError(409, first.code, first.message, violations.map((v) => ({ path: v.path, message: v.message })));

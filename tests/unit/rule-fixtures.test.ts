@@ -4,16 +4,17 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFixtureFiles, readFixture, registryPreparer } from '../../engine/fixture-files';
+import { listFixtureFiles, readFixture, registryPreparer, registryValidator } from '../../engine/fixture-files';
 import { FixtureFormatError, runFixture } from '../../engine/fixtures';
 import { repoRegistry, ROOT } from '../support/app';
 
 const prepare = registryPreparer(repoRegistry());
+const validate = registryValidator(repoRegistry());
 const files = listFixtureFiles(join(ROOT, 'fixtures', 'rules'), ROOT);
 
 describe('rule fixtures', () => {
   it.each(files)('%s', async (file) => {
-    const result = await runFixture(readFixture(join(ROOT, file)), { prepare });
+    const result = await runFixture(readFixture(join(ROOT, file)), { prepare, validate });
     expect(result.comparisons.filter((c) => !c.pass)).toEqual([]);
   });
 });

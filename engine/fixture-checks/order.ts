@@ -1,0 +1,48 @@
+/**
+ * `check: "order"`: an order against the shop's place-order programs (engine/earning.ts).
+ * facts: shop { timezone, currency, plan, monthlyOrderCount }, programs, order (platform JSON),
+ * now, customer (profile: type, tierId), history (past awards). expect: totalPoints,
+ * orderSkipped?, decisions? [{ program, outcome, points?, reason? }].
+ */
+import { orderAllowance } from '../allowance';
+import { evaluateOrder } from '../earning';
+import type { CustomerProfile, PastAward } from '../eligibility';
+import { compare, resultOf, toDocs, type FixtureCheck, type FixtureProgram } from './support';
+import { normalizeOrder } from '../order';
+import type { JsonObject } from '../types';
+
+export interface ShopFacts {
+  timezone?: string;
+  currency?: string;
+  plan?: string;
+  monthlyOrderCount?: number;
+}
+
+export const orderCheck: FixtureCheck = {
+  async run({ facts, expect }, options) {
+    const shop = (facts.shop ?? {}) as ShopFacts;
+    const docs = toDocs((facts.programs ?? []) as FixtureProgram[], options, '/facts/programs');
+    const order = normalizeOrder(facts.order as JsonObject, shop.currency ?? 'USD');
+    const allowance = shop.plan !== undefined && shop.monthlyOrderCount !== undefined ? orderAllowance(shop.plan, shop.monthlyOrderCount) : null;
+    const evaluation = await evaluateOrder(docs, order, {
+      timeZone: shop.timezone ?? 'UTC',
+      ...(typeof facts.now === 'string' ? { at: new Date(facts.now) } : {}),
+      ...(facts.customer ? { customer: facts.customer as CustomerProfile } : {}),
+      ...(facts.history ? { history: facts.history as PastAward[] } : {}),
+      ...(allowance ? { allowance: { disabled: allowance.state === 'reached', message: allowance.message ?? '' } } : {}),
+    });
+    const comparisons = [compare('totalPoints', expect.totalPoints, evaluation.totalPoints)];
+    if (expect.orderSkipped !== undefined) comparisons.push(compare('orderSkipped', expect.orderSkipped, evaluation.orderSkipped));
+    for (const [i, e] of ((expect.decisions ?? []) as { program: string; outcome: string; points?: number; reason?: string | null }[]).entries()) {
+      const actual = evaluation.decisions.find((d) => d.programTitle === e.program || d.programId === e.program);
+      if (!actual) {
+        comparisons.push({ what: `decisions/${i} (${e.program})`, expected: e.outcome, actual: 'no such program', pass: false });
+        continue;
+      }
+      comparisons.push(compare(`${e.program}: outcome`, e.outcome, actual.outcome));
+      if (e.points !== undefined) comparisons.push(compare(`${e.program}: points`, e.points, actual.points));
+      if (e.reason !== undefined) comparisons.push(compare(`${e.program}: reason`, e.reason, actual.reason));
+    }
+    return resultOf(comparisons, evaluation);
+  },
+};
