@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,9 +30,13 @@ const minimalTemplate = (family: string, name: string, extra: Record<string, unk
 });
 
 describe('kind registry', () => {
-  it('finds the five walking-skeleton kinds', () => {
-    const ids = loadRegistry(join(ROOT, 'schemas')).kinds.map((k) => k.id).sort();
-    expect(ids).toEqual(['earning.place_order', 'earning.sign_up', 'earning.streak_interact_website', 'redeem.amount_discount', 'redeem.percentage_discount']);
+  it('finds one kind per template folder, the walking-skeleton kinds among them', () => {
+    const ids = loadRegistry(join(ROOT, 'schemas')).kinds.map((k) => k.id);
+    const folders = readdirSync(join(ROOT, 'schemas'))
+      .filter((family) => !family.startsWith('_'))
+      .flatMap((family) => readdirSync(join(ROOT, 'schemas', family)).map((name) => `${family}.${name}`));
+    expect([...ids].sort()).toEqual(folders.sort());
+    expect(ids).toEqual(expect.arrayContaining(['earning.place_order', 'earning.sign_up', 'earning.streak_interact_website', 'redeem.amount_discount', 'redeem.percentage_discount']));
   });
 
   it('bundles shared parts as local definitions so a browser form can resolve them', () => {
