@@ -1,0 +1,222 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import kinds from './fixtures/kinds.json';
+import placeOrder from './fixtures/kind-place-order.json';
+import earning from './fixtures/programs-earning.json';
+import { callsTo, mockFetch, renderApp, shopReply, type Handler, type Reply } from './helpers';
+
+const base: Record<string, Reply> = {
+  'GET /api/shops': shopReply,
+  'GET /api/kinds': { body: { data: kinds } },
+  'GET /api/kinds/earning.place_order': { body: { data: placeOrder } },
+  'GET /api/lp/programs/earning': { body: { data: earning } },
+  'GET /api/lp/programs/p1': { body: { data: earning[0] } },
+};
+
+const saveBar = () => screen.queryByRole('region', { name: 'Unsaved changes' });
+
+async function openNewForm(extra: Record<string, Handler> = {}) {
+  const fetchMock = mockFetch({ ...base, ...extra });
+  const view = renderApp('/programs/place_order/new');
+  await screen.findByLabelText('Earn points');
+  return { fetchMock, ...view };
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  sessionStorage.clear();
+});
+
+describe('New program form', () => {
+  it('starts from the template defaults with no save bar', async () => {
+    await openNewForm();
+    expect(screen.getByRole('heading', { name: 'Place an order' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Earn points')).toHaveValue(10);
+    expect(saveBar()).toBeNull();
+  });
+
+  it('raises the save bar on an edit and Discard restores the starting values', async () => {
+    await openNewForm();
+    const input = screen.getByLabelText('Earn points');
+    await userEvent.clear(input);
+    await userEvent.type(input, '25');
+    expect(saveBar()).not.toBeNull();
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Discard' }));
+    expect(screen.getByLabelText('Earn points')).toHaveValue(10);
+    expect(saveBar()).toBeNull();
+  });
+
+  it('hides the save bar again when an edit is undone by hand', async () => {
+    await openNewForm();
+    const input = screen.getByLabelText('Earn points');
+    await userEvent.type(input, '5');
+    expect(saveBar()).not.toBeNull();
+    await userEvent.type(input, '{Backspace}');
+    expect(saveBar()).toBeNull();
+  });
+
+  it('shows the server\'s 422 details on their fields', async () => {
+    await openNewForm({
+      'POST /api/kinds/earning.place_order/docs': {
+        status: 422,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'Some fields need attention.',
+            details: [{ path: '/earnPoint', message: 'Must be at most 100000' }, { path: '/conditions/0/content', message: 'Enter a value' }],
+          },
+        },
+      },
+    });
+    await userEvent.type(screen.getByLabelText('Earn points'), '0000000');
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    const earn = screen.getByLabelText('Earn points');
+    await waitFor(() => expect(earn).toHaveAccessibleDescription(expect.stringContaining('Must be at most 100000')));
+    expect(screen.getByLabelText('Value')).toHaveAccessibleDescription(expect.stringContaining('Enter a value'));
+    expect(screen.getByRole('alert')).toHaveTextContent('Some fields need attention.');
+  });
+
+  it('drops a server error from a field once the merchant changes that field', async () => {
+    await openNewForm({
+      'POST /api/kinds/earning.place_order/docs': {
+        status: 422,
+        body: { error: { code: 'validation_failed', message: 'Invalid', details: [{ path: '/earnPoint', message: 'Too many' }] } },
+      },
+    });
+    const earn = screen.getByLabelText('Earn points');
+    await userEvent.type(earn, '0');
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    await screen.findByText('Too many');
+    await userEvent.type(earn, '{Backspace}');
+    expect(screen.queryByText('Too many')).toBeNull();
+  });
+
+  it('checks the form in the browser before sending anything', async () => {
+    const { fetchMock } = await openNewForm();
+    await userEvent.clear(screen.getByLabelText('Program name'));
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    expect(screen.getByLabelText('Program name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Program name')).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
+    expect(callsTo(fetchMock, 'POST', '/api/kinds/earning.place_order/docs')).toHaveLength(0);
+  });
+
+  it('shows a limit refusal as a critical banner and an error toast', async () => {
+    await openNewForm({
+      'POST /api/kinds/earning.place_order/docs': {
+        status: 409,
+        body: { error: { code: 'limit.place_order_programs', message: 'Up to 10 place-order programs are allowed.' } },
+      },
+    });
+    await userEvent.type(screen.getByLabelText('Earn points'), '5');
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    for (const alert of screen.getAllByRole('alert')) expect(alert).toHaveTextContent('Up to 10 place-order programs are allowed.');
+  });
+
+  it('creates the program, says so, and moves to its edit page', async () => {
+    const { fetchMock, router } = await openNewForm({
+      'POST /api/kinds/earning.place_order/docs': ({ body }) => ({
+        status: 201,
+        body: { data: { ...earning[0], id: 'p9', version: 1, data: (body as { data: unknown }).data } },
+      }),
+      'GET /api/lp/programs/p9': { body: { data: { ...earning[0], id: 'p9', version: 1 } } },
+    });
+    await userEvent.type(screen.getByLabelText('Earn points'), '5');
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Program saved')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programs/point/p9'));
+    const [post] = callsTo(fetchMock, 'POST', '/api/kinds/earning.place_order/docs');
+    expect(post?.body).toMatchObject({ data: { earnPoint: 105, title: 'Place an order', status: true } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before leaving with unsaved changes, and Stay keeps the edits', async () => {
+    const { router } = await openNewForm();
+    await userEvent.type(screen.getByLabelText('Earn points'), '5');
+    await userEvent.click(screen.getByRole('link', { name: 'Programs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave page with unsaved changes?' });
+    expect(dialog).toHaveTextContent('Leaving page will delete all unsaved changes.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/programs/place_order/new');
+    expect(screen.getByLabelText('Earn points')).toHaveValue(105);
+  });
+
+  it('leaves when the merchant confirms', async () => {
+    const { router } = await openNewForm();
+    await userEvent.type(screen.getByLabelText('Earn points'), '5');
+    await userEvent.click(screen.getByRole('link', { name: 'Programs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave page with unsaved changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Leave page' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programs'));
+  });
+
+  it('shows Not Found for an event with no template', async () => {
+    mockFetch(base);
+    renderApp('/programs/no_such_event/new');
+    expect(await screen.findByRole('heading', { name: "The page you're looking for couldn't be found" })).toBeInTheDocument();
+  });
+});
+
+describe('Edit program form', () => {
+  it('loads the stored program and saves it with the version it read', async () => {
+    const fetchMock = mockFetch({
+      ...base,
+      'PUT /api/kinds/earning.place_order/docs/p1': ({ body }) => ({
+        body: { data: { ...earning[0], version: 4, data: (body as { data: unknown }).data } },
+      }),
+    });
+    renderApp('/programs/point/p1');
+    const name = await screen.findByLabelText('Program name');
+    expect(name).toHaveValue('Orders earn points');
+    await userEvent.type(name, '!');
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Program saved')).toBeInTheDocument();
+    const [put] = callsTo(fetchMock, 'PUT', '/api/kinds/earning.place_order/docs/p1');
+    expect(put?.body).toMatchObject({ version: 3, data: { title: 'Orders earn points!' } });
+    expect(saveBar()).toBeNull();
+  });
+
+  it('explains a version conflict and reloads the other editor\'s copy', async () => {
+    let reads = 0;
+    mockFetch({
+      ...base,
+      'GET /api/lp/programs/p1': () => {
+        reads += 1;
+        const title = reads === 1 ? 'Orders earn points' : 'Renamed elsewhere';
+        return { body: { data: { ...earning[0], version: 2 + reads, data: { ...earning[0]!.data, title } } } };
+      },
+      'PUT /api/kinds/earning.place_order/docs/p1': {
+        status: 409,
+        body: { error: { code: 'version_conflict', message: 'Version conflict' } },
+      },
+    });
+    renderApp('/programs/point/p1');
+    await userEvent.type(await screen.findByLabelText('Program name'), '!');
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    const banner = await screen.findByRole('alert');
+    expect(banner).toHaveTextContent('Someone else saved this program. Reload to see their changes.');
+    await userEvent.click(within(banner).getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.getByLabelText('Program name')).toHaveValue('Renamed elsewhere'));
+    expect(saveBar()).toBeNull();
+  });
+
+  it('deletes the program after confirmation and returns to the list', async () => {
+    const fetchMock = mockFetch({ ...base, 'DELETE /api/kinds/earning.place_order/docs/p1': { body: { success: true } } });
+    const { router } = renderApp('/programs/point/p1');
+    await screen.findByLabelText('Program name');
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Orders earn points?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/programs'));
+    expect(callsTo(fetchMock, 'DELETE', '/api/kinds/earning.place_order/docs/p1')).toHaveLength(1);
+  });
+
+  it('shows Not Found for a program that does not exist', async () => {
+    mockFetch(base);
+    renderApp('/programs/point/missing');
+    expect(await screen.findByRole('heading', { name: "The page you're looking for couldn't be found" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+
+export interface Resource<T> {
+  data: T | undefined;
+  error: unknown;
+  loading: boolean;
+  /** Loads the same key again; keeps the current data visible meanwhile. */
+  reload: () => void;
+  /** Local edits (optimistic updates) without a round trip. */
+  setData: Dispatch<SetStateAction<T | undefined>>;
+}
+
+/**
+ * Loads data for a screen and reloads when `key` changes. Answers of superseded loads are dropped.
+ * @example const programs = useResource(`programs:${type}`, () => api.programs(type));
+ */
+export function useResource<T>(key: string, load: () => Promise<T>): Resource<T> {
+  const [data, setData] = useState<T>();
+  const [error, setError] = useState<unknown>();
+  const [loading, setLoading] = useState(true);
+  const [generation, setGeneration] = useState(0);
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const keyRef = useRef(key);
+
+  useEffect(() => {
+    let current = true;
+    // A new key is a different thing: don't show the previous one's data while it loads.
+    if (keyRef.current !== key) setData(undefined);
+    keyRef.current = key;
+    setLoading(true);
+    setError(undefined);
+    loadRef.current().then(
+      (value) => {
+        if (!current) return;
+        setData(value);
+        setLoading(false);
+      },
+      (cause: unknown) => {
+        if (!current) return;
+        setError(cause);
+        setLoading(false);
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [key, generation]);
+
+  const reload = useCallback(() => setGeneration((n) => n + 1), []);
+  return { data, error, loading, reload, setData };
+}

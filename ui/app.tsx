@@ -1,0 +1,63 @@
+import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { setUnauthorizedHandler } from './api/client';
+import { isSignedIn } from './api/session';
+import { Frame } from './components/Frame';
+import { detectBasename } from './embedded';
+import { SkeletonPage } from './components/Skeleton';
+import { t } from './i18n';
+import { ErrorPage } from './pages/ErrorPage';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+
+/** Signed-in screens inside the admin chrome; visitors without a session go to /auth/login (spec 000 §1). */
+function AppLayout() {
+  if (!isSignedIn()) return <Navigate to="/auth/login" replace />;
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** Shown while the first screen's code loads. */
+function Loading() {
+  return <SkeletonPage label={t('common.loading')} />;
+}
+
+/** The route table; tests mount it in a memory router. */
+export const routes: RouteObject[] = [
+  { path: '/auth/login', element: <LoginPage /> },
+  {
+    element: <AppLayout />,
+    errorElement: <ErrorPage />,
+    hydrateFallbackElement: <Loading />,
+    children: [
+      {
+        // A crash inside a screen keeps the chrome and clears on the next navigation.
+        errorElement: <ErrorPage />,
+        children: [
+          { index: true, element: <Navigate to="/programs" replace /> },
+          // Screens load on demand (spec 000 §2); the form screens carry RJSF and ajv.
+          { path: 'programs', lazy: () => import('./pages/ProgramsPage').then((m) => ({ Component: m.ProgramsPage })) },
+          { path: 'programs/:event/new', lazy: () => import('./pages/NewProgramPage').then((m) => ({ Component: m.NewProgramPage })) },
+          { path: 'programs/point/:id', lazy: () => import('./pages/EditProgramPage').then((m) => ({ Component: m.EditProgramPage })) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** Sends the visitor to sign-in when the API answers 401 (the client has already dropped the token). */
+export function redirectUnauthorizedWith(router: { navigate: (to: string, options?: { replace?: boolean }) => unknown }): void {
+  setUnauthorizedHandler(() => {
+    void router.navigate('/auth/login', { replace: true });
+  });
+}
+
+/** Builds the browser router (a data router, which `useBlocker` needs). */
+export function createAppRouter() {
+  const router = createBrowserRouter(routes, { basename: detectBasename(window.location.pathname) });
+  redirectUnauthorizedWith(router);
+  return router;
+}

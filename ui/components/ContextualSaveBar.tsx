@@ -1,0 +1,33 @@
+import { t } from '../i18n';
+import { Button } from './Button';
+
+export interface ContextualSaveBarProps {
+  onSave: () => void;
+  onDiscard: () => void;
+  saving?: boolean;
+  message?: string;
+}
+
+/** The dark bar across the top while a form has unsaved changes (spec 000 §2 "save bar"). */
+export function ContextualSaveBar({ onSave, onDiscard, saving = false, message }: ContextualSaveBarProps) {
+  return (
+    <div className="save-bar" role="region" aria-label={message ?? t('saveBar.message')}>
+      <div className="save-bar__inner">
+        <p className="save-bar__message">
+          <span className="save-bar__icon" aria-hidden="true">
+            !
+          </span>
+          {message ?? t('saveBar.message')}
+        </p>
+        <div className="save-bar__actions">
+          <Button variant="secondary" className="btn--on-dark" onClick={onDiscard} disabled={saving}>
+            {t('common.discard')}
+          </Button>
+          <Button variant="primary" className="btn--inverse" onClick={onSave} loading={saving}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useAtom } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { api } from '../api/endpoints';
+import { t } from '../i18n';
+import { shopAtom } from '../state/session';
+import { Navigation } from './Navigation';
+import { ToastRegion } from './ToastRegion';
+
+/** The admin chrome: top bar with the shop, side navigation, the page, and the toast region. */
+export function Frame({ children }: { children: ReactNode }) {
+  const [shop, setShop] = useAtom(shopAtom);
+  const [navOpen, setNavOpen] = useState(false);
+
+  useEffect(() => {
+    if (shop) return;
+    let current = true;
+    // The shop only labels the chrome and gives money fields their currency; a failure here is not fatal.
+    api.shop().then(
+      (value) => current && setShop(value),
+      (error: unknown) => console.error('Loading the shop failed', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [shop, setShop]);
+
+  return (
+    <div className="frame">
+      <a className="skip-link" href="#main">
+        {t('frame.skip')}
+      </a>
+      <header className="topbar">
+        <button
+          type="button"
+          className="icon-button topbar__menu"
+          aria-label={navOpen ? t('nav.close') : t('nav.open')}
+          aria-expanded={navOpen}
+          onClick={() => setNavOpen((open) => !open)}
+        >
+          ☰
+        </button>
+        <span className="topbar__logo" aria-hidden="true">
+          ★
+        </span>
+        <span className="topbar__app">{t('app.name')}</span>
+        {shop && <span className="topbar__shop">{shop.shop.name || shop.shop.domain}</span>}
+      </header>
+      <div className={navOpen ? 'frame__nav frame__nav--open' : 'frame__nav'}>
+        <Navigation onNavigate={() => setNavOpen(false)} />
+      </div>
+      <main id="main" className="frame__main" tabIndex={-1}>
+        {children}
+      </main>
+      <ToastRegion />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { ariaDescribedByIds, getInputProps } from '@rjsf/utils';
+import type { ChangeEvent, ReactNode } from 'react';
+
+/** Extra props our own widgets pass to the input: text or symbols drawn inside the box. */
+export interface AffixProps {
+  prefix?: ReactNode;
+  suffix?: ReactNode;
+}
+
+/**
+ * The text box every input widget shares (text, number, date, points, money). `ui:options.prefix`
+ * and `ui:options.suffix` put fixed text inside the box, e.g. a currency symbol.
+ */
+export function BaseInputTemplate(props: BaseInputTemplateProps & AffixProps) {
+  const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, rawErrors, placeholder, required } = props;
+  const inputProps = getInputProps(schema, type, options);
+  const isNumber = inputProps.type === 'number';
+  if (isNumber && inputProps.step === undefined) {
+    inputProps.step = (options.step as number | undefined) ?? (schema.type === 'integer' ? 1 : 'any');
+  }
+  const shown = isNumber ? (value || value === 0 ? value : '') : (value ?? '');
+  const prefix = props.prefix ?? (options.prefix as ReactNode | undefined);
+  const suffix = props.suffix ?? (options.suffix as ReactNode | undefined);
+  const invalid = (rawErrors?.length ?? 0) > 0;
+  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) =>
+    onChange(target.value === '' ? options.emptyValue : target.value);
+
+  return (
+    <div className={['input', invalid ? 'input--invalid' : '', disabled || readonly ? 'input--disabled' : ''].join(' ').trim()}>
+      {prefix !== undefined && <span className="input__prefix" aria-hidden="true">{prefix}</span>}
+      <input
+        id={id}
+        name={htmlName || id}
+        className="input__field"
+        {...inputProps}
+        value={shown as string | number}
+        placeholder={placeholder}
+        required={required}
+        readOnly={readonly}
+        disabled={disabled}
+        autoFocus={autofocus}
+        aria-invalid={invalid || undefined}
+        aria-describedby={ariaDescribedByIds(id)}
+        onChange={onChangeOverride || handleChange}
+        onBlur={(event) => onBlur(id, event.target.value)}
+        onFocus={(event) => onFocus(id, event.target.value)}
+      />
+      {suffix !== undefined && <span className="input__suffix">{suffix}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { BaseInputTemplate } from './BaseInputTemplate';
+
+/** Context every form receives; the money widget reads the shop's currency from it. */
+export interface FormContext {
+  currency: string;
+}
+
+/**
+ * The symbol a currency is written with, e.g. `$` for USD, `€` for EUR, `CA$` for CAD.
+ * @param currency ISO 4217 code; unknown codes come back unchanged.
+ */
+export function currencySymbol(currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat('en', { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+/** An amount in major currency units with the shop's currency symbol in front (`"ui:widget": "money"`). */
+export function MoneyWidget(props: WidgetProps) {
+  const { currency } = (props.registry.formContext ?? {}) as Partial<FormContext>;
+  return (
+    <BaseInputTemplate
+      {...props}
+      type="number"
+      options={{ ...props.options, step: props.options.step ?? 0.01 }}
+      prefix={currencySymbol(currency ?? 'USD')}
+    />
+  );
+}

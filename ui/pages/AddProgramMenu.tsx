@@ -1,0 +1,52 @@
+import { useNavigate } from 'react-router-dom';
+import type { KindCategory, KindSummary } from '../../engine/types';
+import { ActionMenu, type MenuSection } from '../components/ActionMenu';
+import { Badge } from '../components/Badge';
+import { t, type MessageKey } from '../i18n';
+import { familyOfTab, paths, type ProgramTab } from './program-paths';
+
+/** Menu headings in the order the add menu shows them (spec 001 §3 "Add-program menu categories"). */
+const categories: { id: KindCategory | null; label: MessageKey }[] = [
+  { id: 'place_order', label: 'programs.category.place_order' },
+  { id: 'online_store', label: 'programs.category.online_store' },
+  { id: 'social', label: 'programs.category.social' },
+  { id: 'shopify_pos', label: 'programs.category.shopify_pos' },
+  { id: null, label: 'programs.category.other' },
+];
+
+/** Groups the tab's templates by add-menu category; a template needing a plan feature gets a "Plan" badge. */
+export function menuSections(kinds: KindSummary[], tab: ProgramTab, open: (kind: KindSummary) => void): MenuSection[] {
+  const offered = kinds.filter((kind) => kind.family === familyOfTab[tab]);
+  const known = new Set(categories.map((category) => category.id));
+  const categoryOf = (kind: KindSummary) => (known.has(kind.category) ? kind.category : null);
+  return categories.map((category) => ({
+    title: t(category.label),
+    items: offered
+      .filter((kind) => categoryOf(kind) === category.id)
+      .map((kind) => ({
+        id: kind.id,
+        content: kind.title,
+        helpText: kind.description,
+        suffix: kind.feature !== null ? <Badge tone="info">{t('common.plan')}</Badge> : undefined,
+        onAction: () => open(kind),
+      })),
+  }));
+}
+
+/** The "Add program" primary action of /programs. */
+export function AddProgramMenu({ kinds, tab, variant }: { kinds: KindSummary[] | undefined; tab: ProgramTab; variant?: 'primary' | 'secondary' }) {
+  const navigate = useNavigate();
+  const sections = menuSections(kinds ?? [], tab, (kind) =>
+    navigate(tab === 'redeem' ? `${paths.create(kind.name)}?type=redeem` : paths.create(kind.name)),
+  );
+  return (
+    <ActionMenu
+      label={t('programs.add')}
+      menuLabel={t('programs.menu.label')}
+      sections={sections}
+      emptyText={t('programs.menu.empty')}
+      variant={variant}
+      disabled={kinds === undefined}
+    />
+  );
+}

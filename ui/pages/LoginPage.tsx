@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { api } from '../api/endpoints';
+import { setSessionToken } from '../api/session';
+import { useResource } from '../api/use-resource';
+import { Banner } from '../components/Banner';
+import { Button } from '../components/Button';
+import { SkeletonText } from '../components/Skeleton';
+import { t } from '../i18n';
+
+/** `/auth/login`: the demo sign-in when the server allows it; otherwise a pointer to the shop admin. */
+export function LoginPage() {
+  const config = useResource('auth-config', () => api.authConfig());
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  async function signIn() {
+    setBusy(true);
+    setFailed(null);
+    try {
+      const { token } = await api.demoLogin();
+      setSessionToken(token);
+      navigate('/programs', { replace: true });
+    } catch (error) {
+      setFailed(error instanceof ApiError ? error.message : t('login.failed'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="login">
+      <div className="card login__card">
+        <div className="login__brand">
+          <span className="topbar__logo" aria-hidden="true">★</span>
+          <span>{t('app.name')}</span>
+        </div>
+        {failed && <Banner tone="critical" title={failed} />}
+        {config.loading ? (
+          <SkeletonText lines={2} />
+        ) : config.data?.demo ? (
+          <>
+            <h1 className="login__title">{t('login.demo', { shop: config.data.shopDomain ?? '' })}</h1>
+            <Button variant="primary" loading={busy} onClick={signIn}>
+              {t('login.demoButton')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <h1 className="login__title">{t('login.title')}</h1>
+            {config.error !== undefined && <Banner tone="critical" title={t('login.failed')} />}
+            <p>{t('login.embeddedOnly')}</p>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,138 @@
+import type Form from '@rjsf/core';
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { FieldIssue, JsonObject, KindDetail, StoredDocument } from '../../engine/types';
+import { Banner } from '../components/Banner';
+import { Card } from '../components/Card';
+import { ContextualSaveBar } from '../components/ContextualSaveBar';
+import { LeavePrompt } from '../components/LeavePrompt';
+import { Page } from '../components/Page';
+import { issuesToErrorSchema, pointerSegments, valueAtPointer } from '../form/error-schema';
+import { sameFormData } from '../form/form-data';
+import { SchemaForm } from '../form/SchemaForm';
+import { t } from '../i18n';
+import { useToast } from '../state/toasts';
+import { unsavedChangesAtom } from '../state/unsaved';
+import { describeSaveFailure, type SaveFailure } from './save-errors';
+
+export interface ProgramEditorProps {
+  kind: KindDetail;
+  /** Starting data with schema defaults filled in (`withDefaults`). */
+  initialData: JsonObject;
+  title: string;
+  titleMeta?: ReactNode;
+  backTo: string;
+  secondaryActions?: ReactNode;
+  /** Sends the data; throws `ApiError` on failure. */
+  save: (data: JsonObject) => Promise<StoredDocument>;
+  /** Runs after a successful save, once the form counts as clean. */
+  onSaved: (doc: StoredDocument) => void;
+  /** Offered on a version conflict. */
+  onReload?: () => void;
+}
+
+/** Drops server issues whose field the merchant has since changed. */
+function stillStanding(issues: FieldIssue[], before: JsonObject, after: JsonObject): FieldIssue[] {
+  return issues.filter((issue) => issue.path === '' || sameFormData(valueAtPointer(before, issue.path), valueAtPointer(after, issue.path)));
+}
+
+/** The DOM id RJSF gives the control at a JSON Pointer (`/conditions/0/content` → `root_conditions_0_content`). */
+function controlId(pointer: string): string {
+  return ['root', ...pointerSegments(pointer)].join('_');
+}
+
+/** A program form with the save bar, leave prompt and save-error handling shared by new and edit. */
+export function ProgramEditor({ kind, initialData, title, titleMeta, backTo, secondaryActions, save, onSaved, onReload }: ProgramEditorProps) {
+  const [baseline, setBaseline] = useState(initialData);
+  const [formData, setFormData] = useState(initialData);
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const formRef = useRef<Form>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  /** Bumped on each failed save, so focus moves once per failure rather than on every edit. */
+  const [failedSaves, setFailedSaves] = useState(0);
+  const toast = useToast();
+  const setUnsaved = useSetAtom(unsavedChangesAtom);
+
+  const dirty = !sameFormData(formData, baseline);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  const isDirty = useCallback(() => dirtyRef.current, []);
+
+  useEffect(() => {
+    setUnsaved(dirty);
+  }, [dirty, setUnsaved]);
+  useEffect(() => () => setUnsaved(false), [setUnsaved]);
+
+  useEffect(() => {
+    if (failedSaves === 0) return;
+    // Show the merchant what went wrong: the first field the server named, else the banner.
+    const field = failure?.issues.find((issue) => issue.path !== '');
+    const control = field ? document.getElementById(controlId(field.path)) : null;
+    (control ?? bannerRef.current)?.focus();
+    // Only a new failure moves focus; later edits to `failure` must not.
+  }, [failedSaves]);
+
+  const issues = failure?.issues;
+  const extraErrors = useMemo(() => (issues?.length ? issuesToErrorSchema(issues) : undefined), [issues]);
+
+  function onChange(next: JsonObject) {
+    if (failure?.issues.length) {
+      setFailure({ ...failure, issues: stillStanding(failure.issues, formData, next) });
+    }
+    setFormData(next);
+  }
+
+  function discard() {
+    setFormData(baseline);
+    setFailure(null);
+  }
+
+  async function onSave() {
+    if (formRef.current && !formRef.current.validateForm()) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      const doc = await save(formData);
+      setBaseline(formData);
+      // Counts as clean now, so the page may navigate away in this same tick.
+      dirtyRef.current = false;
+      onSaved(doc);
+    } catch (error) {
+      const next = describeSaveFailure(error);
+      setFailure(next);
+      setFailedSaves((count) => count + 1);
+      if (next.toast) toast(next.toast, 'error');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const banner = failure?.banner;
+  return (
+    <Page title={title} titleMeta={titleMeta} backTo={backTo} backLabel={t('programs.backToList')} secondaryActions={secondaryActions} narrow>
+      {dirty && <ContextualSaveBar onSave={onSave} onDiscard={discard} saving={saving} />}
+      <LeavePrompt when={isDirty} />
+      {banner && (
+        <Banner
+          ref={bannerRef}
+          tone="critical"
+          title={banner.title}
+          action={banner.reload && onReload ? { label: t('common.reload'), onAction: onReload } : undefined}
+          onDismiss={() => setFailure((current) => (current ? { ...current, banner: undefined } : current))}
+        >
+          {banner.messages.length > 0 && (
+            <ul>
+              {banner.messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          )}
+        </Banner>
+      )}
+      <Card>
+        <SchemaForm schema={kind.schema} uiSchema={kind.uiSchema} formData={formData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,33 @@
+import { ApiError } from '../api/client';
+import type { FieldIssue } from '../../engine/types';
+import { t } from '../i18n';
+
+/** How the editor presents a failed save. */
+export interface SaveFailure {
+  /** Field issues to show on their fields (422). */
+  issues: FieldIssue[];
+  /** A critical banner at the top of the form. */
+  banner?: { title: string; messages: string[]; reload?: boolean };
+  /** An error toast. */
+  toast?: string;
+}
+
+/**
+ * Maps a failed save to what the merchant sees: field errors for `validation_failed`, a reload banner
+ * for `version_conflict`, banner plus toast for limits and plan gates (spec 001 §4: "Up to 10
+ * place-order programs are allowed."), and the server's message as a toast otherwise (spec 000 §8).
+ */
+export function describeSaveFailure(error: unknown): SaveFailure {
+  if (!(error instanceof ApiError)) return { issues: [], toast: t('common.genericError') };
+  if (error.code === 'validation_failed' || error.status === 422) {
+    const whole = error.details.filter((issue) => issue.path === '').map((issue) => issue.message);
+    return { issues: error.details, banner: { title: error.message || t('programs.fixErrors'), messages: whole } };
+  }
+  if (error.code === 'version_conflict') {
+    return { issues: [], banner: { title: t('programs.conflict'), messages: [], reload: true } };
+  }
+  if (error.status === 409 || error.status === 403) {
+    return { issues: [], banner: { title: error.message, messages: [] }, toast: error.message };
+  }
+  return { issues: [], toast: error.message || t('common.genericError') };
+}
