@@ -217,10 +217,15 @@ function deny(doc: StoredDocument, reason: DenyReason, message: string, extra: P
 
 /** Lines the program's exclusions and product lists leave in (before conditions). */
 export function eligibleLines(program: PlaceOrderProgram, order: OrderFacts): OrderLine[] {
+  return order.lines.filter(lineEligibility(program));
+}
+
+/** The test `eligibleLines` applies to each line; build it once per program to reuse its product-id sets. */
+export function lineEligibility(program: PlaceOrderProgram): (line: OrderLine) => boolean {
   const include = new Set(program.includeProducts ?? []);
   const exclude = new Set(program.excludeProducts ?? []);
   const applied = program.appliedPlaceOrderTo ?? 'both_purchase';
-  return order.lines.filter((line) => {
+  return (line) => {
     if (line.quantity <= 0) return false;
     if (program.excludeGiftCard && line.giftCard) return false;
     if (program.excludeFreeGift && line.amountMinor === 0) return false;
@@ -229,7 +234,7 @@ export function eligibleLines(program: PlaceOrderProgram, order: OrderFacts): Or
     if (applied === 'one_time_purchase' && line.subscription) return false;
     if (applied === 'subscription_purchase' && !line.subscription) return false;
     return true;
-  });
+  };
 }
 
 /** The json-rules-engine rule a program's conditions compile to (one leaf per condition). */

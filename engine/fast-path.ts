@@ -1,30 +1,37 @@
 /**
  * Fast path for bulk place-order evaluation (spec 001 §3 Program, §4 Programs; spec 002 §5, §9):
- * replays many orders, such as a shop's past orders, through a set of programs, for example a
- * draft program's "what would this have earned" preview. It compiles the same rule data that
- * `evaluateOrder` (engine/earning.ts) hands to json-rules-engine into plain synchronous closures
- * once, and then decides each order exactly as `evaluateOrder` does: same order-level skips,
- * priority order and stopProcessing, status, store-timezone date window, sales channel, eligible
- * lines, conditions, points and zero_points. It returns decisions without explanations; explain a
- * single order with `evaluateOrder`, which stays the source of truth.
+ * replays many orders, such as a shop's past orders, through a set of programs, for example to
+ * preview what a draft program would have awarded. It compiles the rule data `evaluateOrder`
+ * (engine/earning.ts) hands to json-rules-engine into plain synchronous closures once, then
+ * decides each order exactly as `evaluateOrder` does: same order-level skips, priority order and
+ * stopProcessing, status, store-timezone date window, sales channel, eligible lines, conditions
+ * (typeCondition, typeProductMatch), points and zero_points. It returns the decisions without
+ * their explanations; `evaluateOrder` stays the source of truth and explains single orders.
  *
- * tests/unit/fast-path.test.ts compares the two paths on random programs and orders.
+ * Where the time goes, and what compiling saves:
+ * - Conditions: each one is looked up in the fact catalog (rules/facts.json) and the operator
+ *   catalog (rules/operators) once, and its operator's answer is remembered per distinct fact
+ *   value (vendors, tags, prices repeat across orders). Operators are pure, so this is exact.
+ *   Conditions on the order or customer are decided once per order, not once per line.
+ * - Date windows: the store-local date is cached per UTC hour (see StoreDays).
+ * - Points: the arithmetic of `computePoints` without its explanation strings.
+ *
+ * tests/unit/fast-path.test.ts compares both paths on random programs and orders.
  */
-import { OPERATORS_BY_NAME } from '../rules/operators/index';
+import { OPERATORS_BY_NAME, type OperatorDefinition } from '../rules/operators/index';
 import {
   assertConditionFields,
   compareProgramPriority,
   conditionsRule,
-  eligibleLines,
   KNOWN_FACTS,
+  lineEligibility,
   ORDER_SKIP,
   orderConditionFact,
   type DenyReason,
   type EarningContext,
-  type OrderConditionFact,
   type PlaceOrderProgram,
 } from './earning';
-import { computePoints, type EarnRate } from './points';
+import { computePoints, roundFraction, type EarnRate } from './points';
 import { assertRuleVocabulary, FACTS } from './rules-engine';
 import { localDate, windowPosition } from './store-time';
 import type { OrderFacts, OrderLine } from './order';
@@ -49,48 +56,56 @@ export interface FastOrderResult {
   orderSkipped: DenyReason | null;
   /**
    * One decision per program, in evaluation order (ascending priority), as in `evaluateOrder`.
-   * Denials are shared frozen objects: do not mutate.
+   * Denials are shared frozen objects.
    */
   decisions: readonly FastDecision[];
 }
 
-/** Programs compiled once for one store timezone; evaluate any number of orders with them. */
+/** Programs compiled once for one store; evaluates any number of orders. */
 export interface CompiledEvaluator {
   /** Program ids in evaluation order. */
   readonly programIds: readonly string[];
   /**
-   * Decides one order, synchronously. Throws what `evaluateOrder` would throw, when it would:
-   * RangeError for an unknown condition field, an unknown timezone or an unparseable
-   * `createdAt`; RuleCatalogError for an unknown operator.
+   * Decides one order, synchronously (not re-entrant: one evaluator, one order at a time).
+   * Throws what `evaluateOrder` would throw, at the same point: RangeError for an unknown
+   * condition field, an unknown timezone or an unparseable `createdAt`; RuleCatalogError for an
+   * unknown operator.
    */
   evaluate(order: OrderFacts): FastOrderResult;
 }
 
 type WindowPosition = 'before' | 'within' | 'after';
 type Facts = Record<string, unknown>;
-/** A compiled condition (or a program's whole condition tree) over the three condition facts. */
-type Predicate = (line: Facts, order: Facts, customer: Facts) => boolean;
+/** A condition (or several, combined) on the line fact; `_unused` keeps one shape with OrderTest. */
+type LineTest = (line: Facts, _unused: Facts) => boolean;
+/** A condition (or several, combined) on the order and customer facts. */
+type OrderTest = (order: Facts, customer: Facts) => boolean;
+/** Points for the first `count` lines of `lines` (whole points). */
+type PointsRule = (lines: readonly OrderLine[], count: number, order: OrderFacts) => number;
 
 interface CompiledConditions {
-  /** Thrown when an order reaches the conditions: evaluateOrder checks the vocabulary only then. */
+  /** Thrown when an order reaches the conditions: evaluateOrder checks their vocabulary only then. */
   error: unknown;
-  test: Predicate;
-  /** Any condition reads the `line` fact: conditions are checked once per eligible line. */
-  perLine: boolean;
+  /** typeCondition `any` (else all). */
+  any: boolean;
+  /** The conditions on the order and customer facts, combined with any/all; null when none. */
+  orderPart: OrderTest | null;
+  /** The conditions on the line fact; null when none (then the whole order passes or fails once). */
+  linePart: LineTest | null;
   /** typeProductMatch `all`: every eligible line must pass (else one is enough). */
   everyLine: boolean;
 }
 
 interface CompiledProgram {
   id: string;
-  program: PlaceOrderProgram;
   active: boolean;
-  /** Index into the per-day window positions; -1 when the program has no start or end date. */
+  /** Index into the window positions of dated programs; -1 when the program has no start or end date. */
   windowIndex: number;
   excludePos: boolean;
   excludeOnline: boolean;
+  eligible: (line: OrderLine) => boolean;
   conditions: CompiledConditions | null;
-  rate: EarnRate;
+  points: PointsRule;
   stopProcessing: boolean;
   deny: Readonly<Record<DenyReason, FastDecision>>;
 }
@@ -103,31 +118,32 @@ const DENY_REASONS: readonly DenyReason[] = [
 const EMPTY: Facts = Object.freeze({});
 
 /**
- * Compiles place-order programs for bulk evaluation.
- * @param programs `earning.place_order` documents, as for `evaluateOrder` (any status; sorted here
- *   by priority once).
- * @param context the store timezone; `at`, when set, is the instant for every order (otherwise
- *   each order's `createdAt`).
+ * Compiles place-order programs for bulk evaluation. The programs' data is read now: do not
+ * change it while the evaluator is in use.
+ * @param programs `earning.place_order` documents, as for `evaluateOrder` (any status).
+ * @param context the store timezone (IANA); `at`, when set, is the instant of every order,
+ *   otherwise each order's `createdAt` is.
  * @returns an evaluator whose decisions equal `evaluateOrder(programs, order, context)`'s
- *   outcome, points and reason for every program. Never throws itself: errors `evaluateOrder`
- *   would raise for bad rule data are raised by `evaluate` at the same point.
+ *   outcome, points and reason for every program. Compiling never throws for bad rule data:
+ *   `evaluate` throws it when an order reaches it, as `evaluateOrder` does.
  * @example compilePrograms(docs, { timeZone: 'America/New_York' }).evaluate(order).totalPoints
  */
 export function compilePrograms(programs: readonly StoredDocument[], context: EarningContext): CompiledEvaluator {
   const sorted = [...programs].sort(compareProgramPriority);
-  let dated = 0;
+  const dated: PlaceOrderProgram[] = [];
   const compiled = sorted.map((doc): CompiledProgram => {
     const program = doc.data as unknown as PlaceOrderProgram;
     const hasWindow = Boolean(program.startDate) || Boolean(program.endDate);
+    if (hasWindow) dated.push(program);
     return {
       id: doc.id,
-      program,
       active: Boolean(program.status),
-      windowIndex: hasWindow ? dated++ : -1,
+      windowIndex: hasWindow ? dated.length - 1 : -1,
       excludePos: Boolean(program.excludePOSOrderProducts),
       excludeOnline: Boolean(program.excludeOSOrderProducts),
+      eligible: lineEligibility(program),
       conditions: program.statusUseCondition && (program.conditions ?? []).length > 0 ? compileConditions(program) : null,
-      rate: {
+      points: compilePoints({
         earnBy: program.earnBy,
         earnPoint: program.earnPoint,
         rateMoney: program.rateMoney,
@@ -135,14 +151,38 @@ export function compilePrograms(programs: readonly StoredDocument[], context: Ea
         roundingMethod: program.roundingMethod,
         earnPointShippingFee: program.earnPointShippingFee === true,
         earnPointTax: program.earnPointTax === true,
-      },
+      }),
       stopProcessing: Boolean(program.stopProcessing),
       deny: denials(doc.id),
     };
   });
-  const windows = new StoreDays(context.timeZone, sorted.filter((_, i) => (compiled[i]?.windowIndex ?? -1) >= 0).map((doc) => doc.data as unknown as PlaceOrderProgram));
+  const days = new StoreDays(context.timeZone, dated);
   const skipped = new Map(ORDER_SKIP.map((s) => [s.reason, Object.freeze(compiled.map((p) => p.deny[s.reason]))]));
   const at = context.at;
+  // Scratch space for one order's lines; evaluate is synchronous, so one buffer serves all orders.
+  const lines: OrderLine[] = [];
+  const passed: boolean[] = [];
+
+  /** How program `p` decides `order` (lines and window already known): a decision, or its points. */
+  const decide = (p: CompiledProgram, order: OrderFacts, orderFacts: Facts, customer: Facts): FastDecision | number => {
+    if (order.sourceName === 'pos' ? p.excludePos : p.excludeOnline) return p.deny.excluded_sales_channel;
+    let count = 0;
+    for (const line of order.lines) if (p.eligible(line)) lines[count++] = line;
+    if (count === 0) return p.deny.no_eligible_lines;
+    const c = p.conditions;
+    if (c !== null) {
+      if (c.error !== null) throw c.error;
+      const orderMet = c.orderPart === null ? !c.any : c.orderPart(orderFacts, customer);
+      if (c.linePart === null || orderMet === c.any) {
+        // Decided by the order alone: with `any`, met lines all pass; with `all`, unmet lines all fail.
+        if (!orderMet) return p.deny.conditions_not_met;
+      } else {
+        count = linesMeeting(c.linePart, c.everyLine, lines, passed, count);
+        if (count === 0) return p.deny.conditions_not_met;
+      }
+    }
+    return p.points(lines, count, order);
+  };
 
   return {
     programIds: compiled.map((p) => p.id),
@@ -150,61 +190,33 @@ export function compilePrograms(programs: readonly StoredDocument[], context: Ea
       for (const s of ORDER_SKIP) {
         if (s.test(order)) return { orderId: order.id, totalPoints: 0, orderSkipped: s.reason, decisions: skipped.get(s.reason) ?? [] };
       }
-      const decisions: FastDecision[] = new Array<FastDecision>(compiled.length);
+      const decisions = new Array<FastDecision>(compiled.length);
       let positions: readonly WindowPosition[] | null = null;
-      let orderFact: OrderConditionFact | null = null;
+      let orderFacts: Facts | null = null;
+      const customer = (order.customer ?? EMPTY) as unknown as Facts;
       let total = 0;
       let stopped = false;
       for (let i = 0; i < compiled.length; i++) {
         const p = compiled[i] as CompiledProgram;
-        if (stopped) {
-          decisions[i] = p.deny.stopped_by_priority;
-          continue;
+        let decision: FastDecision | number;
+        if (stopped) decision = p.deny.stopped_by_priority;
+        else if (!p.active) decision = p.deny.program_inactive;
+        else {
+          positions ??= days.positions(at ? at.getTime() : Date.parse(order.createdAt));
+          const position = p.windowIndex < 0 ? 'within' : positions[p.windowIndex];
+          if (position === 'before') decision = p.deny.not_started;
+          else if (position === 'after') decision = p.deny.ended;
+          else decision = decide(p, order, (orderFacts ??= orderConditionFact(order) as unknown as Facts), customer);
         }
-        if (!p.active) {
-          decisions[i] = p.deny.program_inactive;
-          continue;
-        }
-        positions ??= windows.positions(at ? at.getTime() : Date.parse(order.createdAt));
-        const position = p.windowIndex < 0 ? 'within' : positions[p.windowIndex];
-        if (position === 'before') {
-          decisions[i] = p.deny.not_started;
-          continue;
-        }
-        if (position === 'after') {
-          decisions[i] = p.deny.ended;
-          continue;
-        }
-        if (order.sourceName === 'pos' ? p.excludePos : p.excludeOnline) {
-          decisions[i] = p.deny.excluded_sales_channel;
-          continue;
-        }
-        let lines: OrderLine[] | null = eligibleLines(p.program, order);
-        if (lines.length === 0) {
-          decisions[i] = p.deny.no_eligible_lines;
-          continue;
-        }
-        const c = p.conditions;
-        if (c !== null) {
-          if (c.error !== null) throw c.error;
-          orderFact ??= orderConditionFact(order);
-          const of = orderFact as unknown as Facts;
-          const customer = (order.customer ?? EMPTY) as unknown as Facts;
-          if (c.perLine) lines = linesMeeting(c, lines, of, customer);
-          else if (!c.test(EMPTY, of, customer)) lines = null;
-          if (lines === null) {
-            decisions[i] = p.deny.conditions_not_met;
-            continue;
+        if (typeof decision === 'number') {
+          if (decision <= 0) decision = p.deny.zero_points;
+          else {
+            total += decision;
+            decision = { programId: p.id, outcome: 'award', points: decision, reason: null };
+            if (p.stopProcessing) stopped = true;
           }
         }
-        const points = computePoints(p.rate, lines, order, order.exponent).points;
-        if (points <= 0) {
-          decisions[i] = p.deny.zero_points;
-          continue;
-        }
-        decisions[i] = { programId: p.id, outcome: 'award', points, reason: null };
-        total += points;
-        if (p.stopProcessing) stopped = true;
+        decisions[i] = decision;
       }
       return { orderId: order.id, totalPoints: total, orderSkipped: null, decisions };
     },
@@ -219,66 +231,177 @@ function denials(programId: string): Record<DenyReason, FastDecision> {
 }
 
 /**
- * The eligible lines that meet per-line conditions, or null when the program's
- * typeProductMatch is not met. As in evaluateOrder, lines are kept by id: a line shares the
- * fate of a passing line with the same id.
+ * Keeps the first `count` lines that pass `test`, in place; returns how many are kept, 0 when
+ * typeProductMatch is not met. As in evaluateOrder, lines are kept by id: a failing line stays
+ * when a passing line has the same id.
  */
-function linesMeeting(c: CompiledConditions, lines: OrderLine[], of: Facts, customer: Facts): OrderLine[] | null {
-  let passed: OrderLine[] | null = null;
-  let failed = false;
-  for (const line of lines) {
-    if (c.test(line as unknown as Facts, of, customer)) (passed ??= []).push(line);
-    else failed = true;
+function linesMeeting(test: LineTest, everyLine: boolean, lines: OrderLine[], passed: boolean[], count: number): number {
+  let passes = 0;
+  for (let i = 0; i < count; i++) if ((passed[i] = test(lines[i] as unknown as Facts, EMPTY))) passes++;
+  if (passes === count) return count;
+  if (passes === 0 || everyLine) return 0;
+  const passedIds = new Set<string>();
+  for (let i = 0; i < count; i++) if (passed[i]) passedIds.add((lines[i] as OrderLine).id);
+  let kept = 0;
+  for (let i = 0; i < count; i++) {
+    const line = lines[i] as OrderLine;
+    if (passedIds.has(line.id)) lines[kept++] = line;
   }
-  if (passed === null || (failed && c.everyLine)) return null;
-  if (!failed) return lines;
-  const ids = passed.map((l) => l.id);
-  return lines.filter((l) => ids.includes(l.id));
+  return kept;
 }
 
 /**
- * Compiles a program's conditions (spec 001 §3 conditions, typeCondition, typeProductMatch) to one
- * predicate: each condition's field is looked up in the fact catalog and its operator in the
- * operator catalog once. Vocabulary errors are kept, to be thrown when an order reaches them.
+ * Compiles a program's conditions (spec 001 §3 conditions, typeCondition, typeProductMatch):
+ * each condition's field is looked up in the fact catalog and its operator in the operator
+ * catalog once. The conditions on the order and customer facts are split from those on the line
+ * fact, so that they run once per order: and/or over pure conditions can be regrouped freely.
  */
 function compileConditions(program: PlaceOrderProgram): CompiledConditions {
   const conditions = program.conditions ?? [];
+  const any = program.typeCondition === 'any';
   const everyLine = program.typeProductMatch === 'all';
   try {
     assertConditionFields(conditions);
     const rule = conditionsRule(program);
     assertRuleVocabulary(rule, KNOWN_FACTS, rule.name ?? 'rule');
   } catch (error) {
-    return { error, test: () => false, perLine: false, everyLine };
+    return { error, any, orderPart: null, linePart: null, everyLine };
   }
-  const leaves = conditions.map((c): Predicate => {
+  const lineTests: LineTest[] = [];
+  const orderTests: OrderTest[] = [];
+  for (const c of conditions) {
     const fact = FACTS.get(c.field);
     const op = OPERATORS_BY_NAME.get(c.typeMatch);
-    if (!fact || !op) throw new Error(`fast-path: vocabulary check passed for an unknown field or operator (${c.field} ${c.typeMatch})`);
-    const value: unknown = c.content ?? '';
+    if (!fact || !op) throw new Error(`fast-path: "${c.field} ${c.typeMatch}" passed the vocabulary check but is not in the catalogs`);
+    const decide = remembered(op, c.content ?? '');
     const path = fact.path;
-    if (fact.fact === 'line') return (line) => op.evaluate(line[path], value);
-    if (fact.fact === 'order') return (_line, order) => op.evaluate(order[path], value);
-    return (_line, _order, customer) => op.evaluate(customer[path], value);
-  });
-  const test: Predicate =
-    program.typeCondition === 'any'
-      ? (l, o, c) => {
-          for (const leaf of leaves) if (leaf(l, o, c)) return true;
-          return false;
-        }
-      : (l, o, c) => {
-          for (const leaf of leaves) if (!leaf(l, o, c)) return false;
-          return true;
-        };
-  return { error: null, test, perLine: conditions.some((c) => FACTS.get(c.field)?.fact === 'line'), everyLine };
+    if (fact.fact === 'line') lineTests.push((line) => decide(line[path]));
+    else if (fact.fact === 'order') orderTests.push((order) => decide(order[path]));
+    else orderTests.push((_order, customer) => decide(customer[path]));
+  }
+  return { error: null, any, orderPart: combine(orderTests, any), linePart: combine(lineTests, any), everyLine };
+}
+
+/** Tests joined with any (some holds) or all (every one holds); null for none. */
+function combine(tests: OrderTest[], any: boolean): OrderTest | null {
+  const [first, second] = tests;
+  if (first === undefined) return null;
+  if (second === undefined) return first;
+  if (tests.length === 2) return any ? (a, b) => first(a, b) || second(a, b) : (a, b) => first(a, b) && second(a, b);
+  return any
+    ? (a, b) => {
+        for (const t of tests) if (t(a, b)) return true;
+        return false;
+      }
+    : (a, b) => {
+        for (const t of tests) if (!t(a, b)) return false;
+        return true;
+      };
+}
+
+/** Most distinct fact values remembered per condition; beyond that the operator is simply called. */
+const REMEMBER_LIMIT = 4096;
+
+interface ListNode {
+  result: boolean | undefined;
+  next: Map<unknown, ListNode> | undefined;
+}
+
+/** A primitive whose identity is its value for Map keys (SameValueZero), so a remembered answer is exact. */
+const isKey = (v: unknown): boolean => (typeof v === 'string' || typeof v === 'boolean' || v === undefined || v === null || (typeof v === 'number' && !Object.is(v, -0)));
+
+/**
+ * `op.evaluate(fact, value)` remembered per distinct fact value: a string, number, boolean or
+ * missing value, or a list of those (tags, collection ids, discount codes; remembered by its
+ * elements, in order). Exact because operators are pure functions of their two arguments
+ * (rules/operators/types.ts); anything else is passed to the operator every time.
+ */
+function remembered(op: OperatorDefinition, value: unknown): (fact: unknown) => boolean {
+  const scalars = new Map<unknown, boolean>();
+  const lists: ListNode = { result: undefined, next: undefined };
+  let size = 0;
+  const list = (fact: readonly unknown[]): boolean => {
+    let node = lists;
+    for (const element of fact) {
+      let child = node.next?.get(element);
+      if (child === undefined) {
+        if (size >= REMEMBER_LIMIT || !isKey(element)) return op.evaluate(fact, value);
+        child = { result: undefined, next: undefined };
+        (node.next ??= new Map()).set(element, child);
+        size++;
+      }
+      node = child;
+    }
+    return (node.result ??= op.evaluate(fact, value));
+  };
+  return (fact) => {
+    if (Array.isArray(fact)) return list(fact);
+    let result = scalars.get(fact);
+    if (result === undefined) {
+      result = op.evaluate(fact, value);
+      if (size < REMEMBER_LIMIT && isKey(fact)) {
+        scalars.set(fact, result);
+        size++;
+      }
+    }
+    return result;
+  };
+}
+
+/**
+ * The points of `computePoints` (engine/points.ts, spec 001 §3 earnBy, earnPoint, rateMoney,
+ * rateItem, roundingMethod) without the explanation it builds, whose number formatting costs more
+ * than the arithmetic. Same expressions, same order, same rounding (`roundFraction`); the rate in
+ * minor units is remembered per currency exponent. An earnBy computePoints does not know goes to
+ * computePoints, to fail the same way.
+ */
+function compilePoints(rate: EarnRate): PointsRule {
+  const { earnPoint, roundingMethod } = rate;
+  let exponent = NaN;
+  let rateMinor = NaN;
+  const minorRate = (e: number): number => {
+    if (e !== exponent) {
+      rateMinor = Math.max(1, Math.round(rate.rateMoney * 10 ** e));
+      exponent = e;
+    }
+    return rateMinor;
+  };
+  switch (rate.earnBy) {
+    case 'fixed_order':
+      return (_lines, count) => (count > 0 ? earnPoint : 0);
+    case 'quantity': {
+      const denominator = Math.max(1, rate.rateItem);
+      return (lines, count) => {
+        let items = 0;
+        for (let i = 0; i < count; i++) items += (lines[i] as OrderLine).quantity;
+        return roundFraction(items * earnPoint, denominator, roundingMethod);
+      };
+    }
+    case 'price':
+      return (lines, count, order) => {
+        const denominator = minorRate(order.exponent);
+        let points = 0;
+        for (let i = 0; i < count; i++) points += roundFraction((lines[i] as OrderLine).amountMinor * earnPoint, denominator, roundingMethod);
+        return points;
+      };
+    case 'order':
+      return (lines, count, order) => {
+        const denominator = minorRate(order.exponent);
+        const extra = (rate.earnPointShippingFee ? order.shippingMinor : 0) + (rate.earnPointTax ? order.taxMinor : 0);
+        let amount = 0;
+        for (let i = 0; i < count; i++) amount += (lines[i] as OrderLine).amountMinor;
+        return roundFraction((amount + (count > 0 ? extra : 0)) * earnPoint, denominator, roundingMethod);
+      };
+    default:
+      return (lines, count, order) => computePoints(rate, lines.slice(0, count), order, order.exponent).points;
+  }
 }
 
 const HOUR = 3_600_000;
-const NO_POSITIONS: readonly WindowPosition[] = Object.freeze([]);
 const DAY = 86_400_000;
+const NO_POSITIONS: readonly WindowPosition[] = Object.freeze([]);
 
-/** What the store-local date is over one UTC hour: `before` until `switchAt`, `after` from then on. */
+/** The dated programs' positions over one UTC hour: `before` until `switchAt` (local midnight), `after` from then on. */
 interface HourWindows {
   switchAt: number;
   before: readonly WindowPosition[];
@@ -287,14 +410,14 @@ interface HourWindows {
 
 /**
  * Window positions of the dated programs (spec 002 §9: start and end dates are store-local
- * dates), cached per UTC hour and per store-local date, because formatting a date in a timezone
- * costs about a microsecond. Every position comes from `windowPosition` itself, called with an
- * instant of the same store-local date.
+ * dates), cached per UTC hour and per store-local date, because formatting an instant in a
+ * timezone costs about a microsecond. Every position comes from `windowPosition` itself, called
+ * with an instant of the same store-local date.
  *
- * An hour is cached when the zone's UTC offset is the same at its first and last millisecond;
+ * An hour is cached when the zone's UTC offset is the same at its first and last millisecond:
  * the local date then changes at most once in it, at local midnight. This assumes no zone changes
- * its offset and back within one hour. Any other hour, and any instant that is not a valid date,
- * is decided per order by `windowPosition`.
+ * its offset and back within one hour. Any other hour is decided per order by `windowPosition`,
+ * and so is an unknown timezone or an invalid instant, which then throws as in evaluateOrder.
  */
 class StoreDays {
   private readonly hours = new Map<number, HourWindows | null>();
@@ -310,12 +433,12 @@ class StoreDays {
       localDate(new Date(0), timeZone);
       wallClock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
     } catch {
-      // An unknown timezone: every order goes to windowPosition, which throws as evaluateOrder does.
+      // Unknown timezone: `exact` lets localDate throw it for every order, as evaluateOrder does.
     }
     this.wallClock = wallClock;
   }
 
-  /** Positions of the dated programs at an instant (epoch ms, NaN when invalid), in program order. */
+  /** Positions of the dated programs at an instant (epoch ms; NaN when invalid), in program order. */
   positions(ms: number): readonly WindowPosition[] {
     if (this.wallClock === null || !Number.isFinite(ms)) return this.exact(new Date(ms));
     if (this.programs.length === 0) return NO_POSITIONS;
@@ -329,7 +452,7 @@ class StoreDays {
     return ms < cached.switchAt ? cached.before : cached.after;
   }
 
-  /** Positions straight from windowPosition; throws its RangeError for a bad timezone or instant, even with no dated program. */
+  /** Straight from windowPosition; localDate first, so a bad timezone or instant throws even with no dated program. */
   private exact(instant: Date): readonly WindowPosition[] {
     localDate(instant, this.timeZone);
     return this.programs.map((p) => windowPosition(instant, this.timeZone, p.startDate, p.endDate));
@@ -350,8 +473,7 @@ class StoreDays {
     const offset = this.offsetAt(start);
     if (offset === null || offset !== this.offsetAt(end)) return null;
     const first = new Date(start);
-    const last = new Date(end);
-    if (localDate(first, this.timeZone) === localDate(last, this.timeZone)) {
+    if (localDate(first, this.timeZone) === localDate(new Date(end), this.timeZone)) {
       const positions = this.forDay(first);
       return { switchAt: Infinity, before: positions, after: positions };
     }
@@ -360,7 +482,7 @@ class StoreDays {
     return { switchAt, before: this.forDay(new Date(switchAt - 1)), after: this.forDay(new Date(switchAt)) };
   }
 
-  /** UTC offset (ms) of the zone at an instant, from its wall clock; null when it cannot be read. */
+  /** The zone's UTC offset (ms) at an instant, read from its wall clock; null when it cannot be read. */
   private offsetAt(ms: number): number | null {
     const parts: Record<string, number> = {};
     for (const part of (this.wallClock as Intl.DateTimeFormat).formatToParts(new Date(ms))) {
@@ -369,8 +491,7 @@ class StoreDays {
     const { year, month, day, hour, minute, second } = parts;
     if (year === undefined || month === undefined || day === undefined || hour === undefined || minute === undefined || second === undefined) return null;
     if (parts.era !== undefined || year < 1000) return null;
-    const wall = Date.UTC(year, month - 1, day, hour, minute, second);
-    const offset = wall - (ms - (((ms % 1000) + 1000) % 1000));
+    const offset = Date.UTC(year, month - 1, day, hour, minute, second) - (ms - (((ms % 1000) + 1000) % 1000));
     return Number.isFinite(offset) ? offset : null;
   }
 }

@@ -32,6 +32,11 @@ export interface KindSummary {
   feature: string | null;
   /** Template version; a breaking template change bumps it. */
   version: number;
+  /**
+   * The shop's plan gate answer for `feature` (only on `GET /api/kinds`, which knows the shop):
+   * null when the kind needs no feature.
+   */
+  gate?: { feature: string; allowed: boolean; unlockPlan: string | null; reason: string } | null;
 }
 
 /** What `GET /api/kinds/:kind` returns: the summary plus the bundled schema and uiSchema. */

@@ -11,7 +11,14 @@ import { insertDocument, listDocuments } from './store/documents';
 /** Seeds the demo shop once; later starts leave the merchant's changes alone. */
 export async function seedDemoShop(db: Db, registry: Registry, now: Date): Promise<void> {
   const iso = now.toISOString();
-  await ensureShop(db, DEMO.shopDomain, iso, { name: 'Demo Shop', email: 'owner@demo-shop.example', currency: 'USD', iana_timezone: 'America/New_York' });
+  await ensureShop(db, DEMO.shopDomain, iso, {
+    name: 'Demo Shop',
+    email: 'owner@demo-shop.example',
+    currency: 'USD',
+    iana_timezone: 'America/New_York',
+    plan: 'advanced_2025',
+    settings: JSON.stringify({ primaryLanguageInApp: 'en', isShowSettingLanguage: false, shopifyPlan: 'basic', pendingPoints: { enabled: false, days: 14 } }),
+  });
   if ((await listDocuments(db, DEMO.shopDomain)).length > 0) return;
   const placeOrder = registry.get('earning.place_order');
   if (!placeOrder) return;

@@ -81,4 +81,12 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0003_customer_profile_and_pending_points': {
+    // Customer type and tier feed eligibility (spec 002 §4, §6); pending awards carry when they become available (spec 002 §4).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('customers').addColumn('type', 'text', (c) => c.notNull().defaultTo('member')).execute();
+      await db.schema.alterTable('customers').addColumn('tier_id', 'text').execute();
+      await db.schema.alterTable('ledger_entries').addColumn('available_at', 'text').execute();
+    },
+  },
 };

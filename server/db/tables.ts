@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table shapes (Kysely). Portable across SQLite and PostgreSQL: ids and timestamps are text
  * (ISO 8601 UTC), JSON is text, integers are points or versions. Every tenant table has `shop_id`.
@@ -35,6 +37,9 @@ export interface CustomersTable {
   email: string;
   first_name: string;
   last_name: string;
+  /** member, guest or left (spec 002 §3 Customer.type). */
+  type: Generated<string>;
+  tier_id: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -58,6 +63,8 @@ export interface LedgerEntriesTable {
   /** JSON text of the engine's decision (program, conditions with fact values, arithmetic). */
   explanation: string;
   created_at: string;
+  /** For pending awards: when the points become available (ISO instant); null = available at once. */
+  available_at?: string | null;
 }
 
 export interface WebhookReceiptsTable {

@@ -8,11 +8,27 @@ import { notFound } from '../errors';
 import { readJsonBody } from './body';
 import { createDocument, kindOrThrow, removeDocument, replaceDocument } from '../services/documents';
 import { findDocument, listDocuments } from '../store/documents';
+import { findShop } from '../store/shops';
+import { shopContext } from '../services/shop-context';
+import { checkGate, checkGates, GATED_FEATURES } from '../../engine/gates';
 
 export function kindRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/kinds', (c) => c.json({ data: deps.registry.summaries() }));
+  app.get('/kinds', async (c) => {
+    const shop = await findShop(deps.db, c.get('shopId'));
+    const gateShop = shop ? shopContext(shop).gate : { plan: 'free' };
+    const data = await Promise.all(
+      deps.registry.summaries().map(async (k) => ({ ...k, gate: k.feature ? await checkGate(k.feature, gateShop) : null })),
+    );
+    return c.json({ data });
+  });
+
+  app.get('/gates', async (c) => {
+    const shop = await findShop(deps.db, c.get('shopId'));
+    const answers = await checkGates(GATED_FEATURES, shop ? shopContext(shop).gate : { plan: 'free' });
+    return c.json({ data: answers });
+  });
 
   app.get('/kinds/:kind', (c) => {
     const { order: _order, validate: _validate, ...detail } = kindOrThrow(deps, c.req.param('kind'));

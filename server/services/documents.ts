@@ -9,7 +9,9 @@ import type { KindEntry } from '../../engine/registry';
 import type { JsonObject, StoredDocument } from '../../engine/types';
 import type { AppDeps } from '../deps';
 import { ApiError, notFound } from '../errors';
+import { checkGate } from '../../engine/gates';
 import { findShop } from '../store/shops';
+import { shopContext } from './shop-context';
 import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocument } from '../store/documents';
 
 
@@ -31,11 +33,25 @@ export function validateOrThrow(kind: KindEntry, body: unknown): JsonObject {
 
 async function assertWithinLimits(deps: AppDeps, tx: AppDeps['db'], shopId: string, kindId: string, id: string | null, data: JsonObject): Promise<void> {
   const shop = await findShop(tx, shopId);
-  const kinds = [...LIMITED_KINDS, ...deps.registry.kinds.filter((k) => AUTOMATIC_DISCOUNT_FAMILIES.includes(k.family)).map((k) => k.id)];
+  const kinds: string[] = [...LIMITED_KINDS, ...deps.registry.kinds.filter((k) => AUTOMATIC_DISCOUNT_FAMILIES.includes(k.family)).map((k) => k.id)];
   const existing = await listDocuments(tx, shopId, kinds);
   const violations = await checkLimits({ kind: kindId, id, data }, existing, (deps.now ?? (() => new Date()))(), shop?.iana_timezone ?? 'UTC');
   const first = violations[0];
   if (first) throw new ApiError(409, first.code, first.message, violations.map((v) => ({ path: v.path, message: v.message })));
+}
+
+/**
+ * Plan gate (spec 001 §6, spec 002 §6): a kind whose template names an `x-feature` the shop's
+ * plan lacks cannot be created, nor saved switched on; a paused one may still be edited or
+ * turned off. 403 `plan_gate` names the plan that unlocks it.
+ */
+async function assertPlanAllows(tx: AppDeps['db'], shopId: string, kind: KindEntry, data: JsonObject, isCreate: boolean): Promise<void> {
+  if (!kind.feature) return;
+  const shop = await findShop(tx, shopId);
+  if (!shop) return;
+  const answer = await checkGate(kind.feature, shopContext(shop).gate);
+  if (answer.allowed || (!isCreate && data.status !== true)) return;
+  throw new ApiError(403, 'plan_gate', `${kind.title} is available on the ${answer.unlockPlan ?? 'a higher'} plan. ${answer.reason}`, [{ path: '', message: answer.reason }]);
 }
 
 /** Creates a document after validation and limits. */
@@ -43,6 +59,7 @@ export async function createDocument(deps: AppDeps, shopId: string, kind: KindEn
   const data = validateOrThrow(kind, body);
   const now = (deps.now ?? (() => new Date()))().toISOString();
   return deps.db.transaction().execute(async (tx) => {
+    await assertPlanAllows(tx, shopId, kind, data, true);
     await assertWithinLimits(deps, tx, shopId, kind.id, null, data);
     return insertDocument(tx, shopId, kind.id, kind.version, data, now);
   });
@@ -59,6 +76,7 @@ export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindE
     const current = await findDocument(tx, shopId, id);
     if (!current || current.kind !== kind.id) throw notFound('not_found', 'This document does not exist or was deleted');
     if (current.version !== expectedVersion) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
+    await assertPlanAllows(tx, shopId, kind, data, false);
     await assertWithinLimits(deps, tx, shopId, kind.id, id, data);
     const updated = await updateDocument(tx, shopId, id, expectedVersion, data, kind.version, now);
     if (!updated) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');

@@ -32,10 +32,22 @@ export interface TestApp {
   deliverOrder(order: unknown, opts?: { hmac?: string; shop?: string; raw?: string }): Promise<Response>;
 }
 
-/** A fresh app: in-memory SQLite by default, shop SHOP in America/New_York, USD. */
-export async function makeApp(options: { databasePath?: string; now?: () => Date; registry?: Registry } = {}): Promise<TestApp> {
+/** Shop settings a test may set: plan facts for gates, pending points, … (stored as the shop's settings JSON). */
+export interface TestShopOptions {
+  /** Plan id; default enterprise_2025 so that no gate gets in the way of tests about something else. */
+  plan?: string;
+  settings?: Record<string, unknown>;
+}
+
+/** A fresh app: in-memory SQLite by default, shop SHOP in America/New_York, USD, on Ultimate + Shopify Plus. */
+export async function makeApp(options: { databasePath?: string; now?: () => Date; registry?: Registry; shop?: TestShopOptions } = {}): Promise<TestApp> {
   const db = await openDatabase(options.databasePath ?? ':memory:');
-  await ensureShop(db, SHOP, new Date().toISOString(), { currency: 'USD', iana_timezone: 'America/New_York' });
+  await ensureShop(db, SHOP, new Date().toISOString(), {
+    currency: 'USD',
+    iana_timezone: 'America/New_York',
+    plan: options.shop?.plan ?? 'enterprise_2025',
+    settings: JSON.stringify({ shopifyPlan: 'shopify_plus', ...(options.shop?.settings ?? {}) }),
+  });
   const app = createApp({ db, registry: options.registry ?? repoRegistry(), auth: AUTH, ...(options.now ? { now: options.now } : {}) });
   const token = await signSessionToken(AUTH, SHOP);
   return {

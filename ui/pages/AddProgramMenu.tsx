@@ -14,6 +14,16 @@ const categories: { id: KindCategory | null; label: MessageKey }[] = [
   { id: null, label: 'programs.category.other' },
 ];
 
+/**
+ * The "available in plan" badge from the server's gate answer (spec 000 §5): names the plan that
+ * unlocks a gated template; a template the shop's plan allows gets none. Without an answer (older
+ * server) a gated template gets a plain "Plan" badge.
+ */
+function planBadge(kind: KindSummary) {
+  if (kind.gate) return kind.gate.allowed ? undefined : <Badge tone="info">{t('programs.availableIn', { plan: kind.gate.unlockPlan ?? '' })}</Badge>;
+  return kind.feature !== null ? <Badge tone="info">{t('common.plan')}</Badge> : undefined;
+}
+
 /** Groups the tab's templates by add-menu category; a template needing a plan feature gets a "Plan" badge. */
 export function menuSections(kinds: KindSummary[], tab: ProgramTab, open: (kind: KindSummary) => void): MenuSection[] {
   const offered = kinds.filter((kind) => kind.family === familyOfTab[tab]);
@@ -27,7 +37,7 @@ export function menuSections(kinds: KindSummary[], tab: ProgramTab, open: (kind:
         id: kind.id,
         content: kind.title,
         helpText: kind.description,
-        suffix: kind.feature !== null ? <Badge tone="info">{t('common.plan')}</Badge> : undefined,
+        suffix: planBadge(kind),
         onAction: () => open(kind),
       })),
   }));
