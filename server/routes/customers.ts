@@ -11,12 +11,12 @@ import { findOrderEvaluation } from '../services/orders';
 export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/customers/:id', async (c) => {
-    const customer = await findCustomer(deps.db, c.get('shopId'), c.req.param('id'));
+    const customer = await findCustomer(deps.db, c.get('shopId'), c.req.param('id'), (deps.now ?? (() => new Date()))());
     if (!customer) throw notFound('not_found', 'This customer does not exist');
     return c.json({ data: customer });
   });
   app.get('/customers/:id/activity', async (c) => {
-    const customer = await findCustomer(deps.db, c.get('shopId'), c.req.param('id'));
+    const customer = await findCustomer(deps.db, c.get('shopId'), c.req.param('id'), (deps.now ?? (() => new Date()))());
     if (!customer) throw notFound('not_found', 'This customer does not exist');
     const entries = await listEntries(deps.db, c.get('shopId'), customer.id);
     return c.json({ data: entries, count: entries.length });

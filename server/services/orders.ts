@@ -1,16 +1,24 @@
 /**
- * Order webhooks become points: normalise the order, evaluate the shop's place-order programs,
- * then in one transaction record the delivery (unique per shop, topic and order id), create the
- * customer on first sight, and append one ledger entry per awarding program with its explanation.
- * A repeated delivery finds its receipt and changes nothing.
+ * Order webhooks become points: normalise the order, evaluate the shop's place-order programs
+ * with the customer's profile and history and the shop's monthly order allowance, then in one
+ * transaction record the delivery (unique per shop, topic and order id), create the customer on
+ * first sight, and append one ledger entry per awarding program with its explanation (pending
+ * until the waiting period ends when the shop uses pending points). A repeated delivery finds its
+ * receipt and changes nothing.
  */
+import { orderAllowance } from '../../engine/allowance';
 import { evaluateOrder, type OrderEvaluation } from '../../engine/earning';
+import type { CustomerProfile, PastAward } from '../../engine/eligibility';
 import { normalizeOrder, OrderShapeError } from '../../engine/order';
+import { availableAt } from '../../engine/pending';
+import { localDate } from '../../engine/store-time';
 import type { AppDeps } from '../deps';
+import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { listDocuments } from '../store/documents';
 import { appendEntries, upsertCustomer } from '../store/ledger';
 import { findShop } from '../store/shops';
+import { shopContext, type ShopContext } from './shop-context';
 
 export const ORDERS_CREATE = 'orders/create';
 
@@ -22,13 +30,51 @@ export interface IngestResult {
   evaluation: OrderEvaluation;
 }
 
+/** The shop's context, or ApiError 404 `unknown_shop` for a shop that never installed the app. */
+export async function shopOrThrow(db: Db, shopId: string): Promise<ShopContext> {
+  const shop = await findShop(db, shopId);
+  if (!shop) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
+  return shopContext(shop);
+}
+
+/** Orders this store-local month that the loyalty program processed (not skipped), before this one. */
+async function ordersThisMonth(db: Db, shop: ShopContext, now: Date): Promise<number> {
+  const month = localDate(now, shop.timeZone).slice(0, 7);
+  const since = new Date(now.getTime() - 32 * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom('webhook_receipts')
+    .select(['received_at', 'outcome'])
+    .where('shop_id', '=', shop.id)
+    .where('topic', '=', ORDERS_CREATE)
+    .where('received_at', '>=', since)
+    .execute();
+  return rows.filter((r) => localDate(new Date(r.received_at), shop.timeZone).slice(0, 7) === month && (JSON.parse(r.outcome) as OrderEvaluation).orderSkipped === null).length;
+}
+
+/** The customer's loyalty profile and past place-order awards. New customers are members. */
+async function customerFacts(db: Db, shopId: string, customerId: string): Promise<{ profile: CustomerProfile; history: PastAward[] }> {
+  const row = await db.selectFrom('customers').select(['type', 'tier_id']).where('shop_id', '=', shopId).where('id', '=', customerId).executeTakeFirst();
+  const type = row?.type === 'guest' || row?.type === 'left' ? row.type : 'member';
+  const entries = await db
+    .selectFrom('ledger_entries')
+    .select(['program_id', 'points', 'created_at'])
+    .where('shop_id', '=', shopId)
+    .where('customer_id', '=', customerId)
+    .where('program_kind', '=', 'earning.place_order')
+    .where('points', '>', 0)
+    .execute();
+  return {
+    profile: { id: customerId, type, tierId: row?.tier_id ?? null },
+    history: entries.map((e) => ({ programId: e.program_id ?? '', points: e.points, at: e.created_at })),
+  };
+}
+
 /**
  * Ingests an `orders/create` body for a shop. Throws ApiError 400 `invalid_order` (with the field
  * path) when the body is not an order, 404 `unknown_shop` for a shop that never installed the app.
  */
 export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown): Promise<IngestResult> {
-  const shop = await findShop(deps.db, shopId);
-  if (!shop) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
+  const shop = await shopOrThrow(deps.db, shopId);
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'invalid_order', 'The webhook body must be an order object');
   let order;
   try {
@@ -46,20 +92,29 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown):
     .executeTakeFirst();
   if (previous) return { orderId: order.id, duplicate: true, pointsAwarded: 0, evaluation: JSON.parse(previous.outcome) as OrderEvaluation };
 
-  const programs = await listDocuments(deps.db, shopId, ['earning.place_order']);
-  const evaluation = await evaluateOrder(programs, order, { timeZone: shop.iana_timezone });
-  const now = (deps.now ?? (() => new Date()))().toISOString();
+  const now = (deps.now ?? (() => new Date()))();
   const customer = order.customer;
+  const facts = customer ? await customerFacts(deps.db, shopId, customer.id) : null;
+  const allowance = orderAllowance(shop.plan, await ordersThisMonth(deps.db, shop, now));
+  const programs = await listDocuments(deps.db, shopId, ['earning.place_order']);
+  const evaluation = await evaluateOrder(programs, order, {
+    timeZone: shop.timeZone,
+    ...(facts ? { customer: facts.profile, history: facts.history } : {}),
+    allowance: { disabled: allowance.state === 'reached', message: allowance.message ?? '' },
+  });
+  const iso = now.toISOString();
+  const pending = shop.pendingPoints.enabled;
+  const until = availableAt(now, shop.pendingPoints).toISOString();
 
   return deps.db.transaction().execute(async (tx) => {
     const receipt = await tx
       .insertInto('webhook_receipts')
-      .values({ shop_id: shopId, topic: ORDERS_CREATE, resource_id: order.id, received_at: now, outcome: JSON.stringify(evaluation) })
+      .values({ shop_id: shopId, topic: ORDERS_CREATE, resource_id: order.id, received_at: iso, outcome: JSON.stringify(evaluation) })
       .onConflict((oc) => oc.columns(['shop_id', 'topic', 'resource_id']).doNothing())
       .executeTakeFirst();
     if (Number(receipt.numInsertedOrUpdatedRows ?? 0n) === 0) return { orderId: order.id, duplicate: true, pointsAwarded: 0, evaluation };
     if (customer) {
-      await upsertCustomer(tx, shopId, customer, now);
+      await upsertCustomer(tx, shopId, customer, iso);
       await appendEntries(
         tx,
         evaluation.decisions
@@ -68,7 +123,7 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown):
             id: crypto.randomUUID(),
             shop_id: shopId,
             customer_id: customer.id,
-            type: 'earn_point',
+            type: pending ? 'pending_earn_point' : 'earn_point',
             points: d.points,
             program_id: d.programId,
             program_kind: d.kind,
@@ -77,7 +132,8 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown):
             source_id: order.id,
             reverses_id: null,
             explanation: JSON.stringify({ orderId: order.id, orderName: order.name, decision: d }),
-            created_at: now,
+            created_at: iso,
+            available_at: pending ? until : null,
           })),
       );
     }

@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/database';
 import type { LedgerEntriesTable } from '../db/tables';
+import { balances } from '../../engine/pending';
 
 /** A ledger entry as the API returns it (points are signed whole points). */
 export interface LedgerEntry {
@@ -19,6 +20,8 @@ export interface LedgerEntry {
   reversesId: string | null;
   explanation: unknown;
   createdAt: string;
+  /** For pending awards: when they become available. */
+  availableAt: string | null;
 }
 
 /** A customer with their available points balance. */
@@ -27,8 +30,10 @@ export interface CustomerWithBalance {
   email: string;
   firstName: string;
   lastName: string;
-  /** Available points: the sum of the customer's ledger entries. */
+  /** Available points: the sum of the customer's ledger entries, less pending awards. */
   points: number;
+  /** Points awarded but waiting for the pending period to end (spec 002 §4). */
+  pendingPoints: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -46,6 +51,7 @@ const toEntry = (row: LedgerEntriesTable): LedgerEntry => ({
   reversesId: row.reverses_id,
   explanation: JSON.parse(row.explanation) as unknown,
   createdAt: row.created_at,
+  availableAt: row.available_at ?? null,
 });
 
 /** Creates or refreshes a customer seen on an order (ids exact strings). */
@@ -63,16 +69,21 @@ export async function appendEntries(db: Db, rows: LedgerEntriesTable[]): Promise
 }
 
 /** A customer and balance, or undefined. */
-export async function findCustomer(db: Db, shopId: string, id: string): Promise<CustomerWithBalance | undefined> {
+export async function findCustomer(db: Db, shopId: string, id: string, now: Date = new Date()): Promise<CustomerWithBalance | undefined> {
   const row = await db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  const sum = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('points'))
-    .where('shop_id', '=', shopId)
-    .where('customer_id', '=', id)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email: row.email, firstName: row.first_name, lastName: row.last_name, points: Number(sum.points), createdAt: row.created_at, updatedAt: row.updated_at };
+  const entries = await db.selectFrom('ledger_entries').select(['points', 'available_at']).where('shop_id', '=', shopId).where('customer_id', '=', id).execute();
+  const balance = balances(entries.map((e) => ({ points: e.points, availableAt: e.available_at ?? null })), now);
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    points: balance.available,
+    pendingPoints: balance.pending,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
 }
 
 /** A customer's ledger entries, newest first. */

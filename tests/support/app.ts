@@ -30,6 +30,8 @@ export interface TestApp {
   call(method: string, path: string, body?: unknown): Promise<Response>;
   /** A signed orders/create delivery for SHOP. */
   deliverOrder(order: unknown, opts?: { hmac?: string; shop?: string; raw?: string }): Promise<Response>;
+  /** A signed delivery of any webhook topic (`refunds/create`, `orders/cancelled`). */
+  deliver(topic: string, body: unknown): Promise<Response>;
 }
 
 /** Shop settings a test may set: plan facts for gates, pending points, … (stored as the shop's settings JSON). */
@@ -62,6 +64,16 @@ export async function makeApp(options: { databasePath?: string; now?: () => Date
           ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
         }),
       ),
+    deliver: (topic, body) => {
+      const raw = JSON.stringify(body);
+      return Promise.resolve(
+        app.request(`/api/webhooks/${topic}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Shopify-Topic': topic, 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': webhookHmac(raw, AUTH.apiSecret) },
+          body: raw,
+        }),
+      );
+    },
     deliverOrder: (order, opts = {}) => {
       const raw = opts.raw ?? JSON.stringify(order);
       return Promise.resolve(

@@ -1,0 +1,97 @@
+/**
+ * Refund and cancellation webhooks take points back (spec 001 §3 autoRemovePoints): reversals are
+ * computed by the engine from the line allocations stored with each award (engine/refunds.ts) and
+ * appended as `minus_point` ledger rows pointing at the award they reverse. Deliveries are
+ * deduplicated like orders; a refund for an order that earned nothing records that and stops.
+ */
+import { cancellationRefund, computeReversals, type AwardRecord, type RefundInput, type ReversalRecord } from '../../engine/refunds';
+import { idString } from '../../engine/order';
+import type { ProgramDecision } from '../../engine/earning';
+import type { AppDeps } from '../deps';
+import { ApiError } from '../errors';
+import { appendEntries } from '../store/ledger';
+import { shopOrThrow } from './orders';
+
+export const REFUNDS_CREATE = 'refunds/create';
+export const ORDERS_CANCELLED = 'orders/cancelled';
+
+/** What a refund or cancellation delivery did. */
+export interface ReversalResult {
+  orderId: string;
+  duplicate: boolean;
+  /** Points taken back (positive whole points). */
+  pointsTakenBack: number;
+}
+
+const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/**
+ * Applies a `refunds/create` body (`id`, `order_id`, `refund_line_items[{ line_item_id, quantity }]`).
+ * Throws ApiError 400 `invalid_refund` with the field path when ids are missing.
+ */
+export async function ingestRefund(deps: AppDeps, shopId: string, body: unknown): Promise<ReversalResult> {
+  const b = obj(body);
+  const refundId = idString(b.id);
+  const orderId = idString(b.order_id);
+  if (!refundId) throw new ApiError(400, 'invalid_refund', 'The refund has no id', [{ path: '/id', message: 'This field is required' }]);
+  if (!orderId) throw new ApiError(400, 'invalid_refund', 'The refund has no order_id', [{ path: '/order_id', message: 'This field is required' }]);
+  const lines = (Array.isArray(b.refund_line_items) ? b.refund_line_items : []).map((item, i) => {
+    const lineId = idString(obj(item).line_item_id);
+    if (!lineId) throw new ApiError(400, 'invalid_refund', 'A refund line has no line_item_id', [{ path: `/refund_line_items/${i}/line_item_id`, message: 'This field is required' }]);
+    return { lineId, quantity: Math.max(0, Math.trunc(Number(obj(item).quantity ?? 0)) || 0) };
+  });
+  return reverse(deps, shopId, REFUNDS_CREATE, refundId, orderId, () => ({ id: refundId, lines }));
+}
+
+/** Applies an `orders/cancelled` body: every line of the order is refunded in full. */
+export async function ingestCancellation(deps: AppDeps, shopId: string, body: unknown): Promise<ReversalResult> {
+  const orderId = idString(obj(body).id);
+  if (!orderId) throw new ApiError(400, 'invalid_order', 'The order has no id', [{ path: '/id', message: 'This field is required' }]);
+  return reverse(deps, shopId, ORDERS_CANCELLED, orderId, orderId, (awards) => cancellationRefund(awards, orderId));
+}
+
+async function reverse(deps: AppDeps, shopId: string, topic: string, resourceId: string, orderId: string, refundOf: (awards: AwardRecord[]) => RefundInput): Promise<ReversalResult> {
+  await shopOrThrow(deps.db, shopId);
+  const now = (deps.now ?? (() => new Date()))().toISOString();
+  return deps.db.transaction().execute(async (tx) => {
+    const receipt = await tx
+      .insertInto('webhook_receipts')
+      .values({ shop_id: shopId, topic, resource_id: resourceId, received_at: now, outcome: '{}' })
+      .onConflict((oc) => oc.columns(['shop_id', 'topic', 'resource_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(receipt.numInsertedOrUpdatedRows ?? 0n) === 0) return { orderId, duplicate: true, pointsTakenBack: 0 };
+    const rows = await tx.selectFrom('ledger_entries').selectAll().where('shop_id', '=', shopId).where('source_type', '=', 'order').where('source_id', '=', orderId).execute();
+    const awards: AwardRecord[] = rows
+      .filter((r) => r.points > 0)
+      .map((r) => {
+        const decision = (JSON.parse(r.explanation) as { decision?: ProgramDecision }).decision;
+        return { entryId: r.id, programId: r.program_id ?? '', points: r.points, autoRemovePoints: decision?.autoRemovePoints ?? true, lineAllocations: decision?.lineAllocations ?? [] };
+      });
+    if (awards.length === 0) return { orderId, duplicate: false, pointsTakenBack: 0 };
+    const prior = await tx.selectFrom('ledger_entries').select(['reverses_id', 'explanation']).where('shop_id', '=', shopId).where('reverses_id', 'in', awards.map((a) => a.entryId)).execute();
+    const previous: ReversalRecord[] = prior.map((p) => ({ reversesId: p.reverses_id ?? '', lines: (JSON.parse(p.explanation) as { lines?: ReversalRecord['lines'] }).lines ?? [] }));
+    const refund = refundOf(awards);
+    const reversals = computeReversals(awards, previous, refund);
+    const customerId = rows[0]?.customer_id ?? '';
+    await appendEntries(
+      tx,
+      reversals.map((r) => ({
+        id: crypto.randomUUID(),
+        shop_id: shopId,
+        customer_id: customerId,
+        type: 'minus_point',
+        points: -r.points,
+        program_id: r.programId,
+        program_kind: 'earning.place_order',
+        program_version: null,
+        source_type: topic === REFUNDS_CREATE ? 'refund' : 'cancellation',
+        source_id: resourceId,
+        reverses_id: r.reversesId,
+        explanation: JSON.stringify({ orderId, refundId: refund.id, lines: r.lines }),
+        created_at: now,
+        available_at: null,
+      })),
+    );
+    return { orderId, duplicate: false, pointsTakenBack: reversals.reduce((n, r) => n + r.points, 0) };
+  });
+}
