@@ -225,10 +225,11 @@ export function lineEligibility(program: PlaceOrderProgram): (line: OrderLine) =
   const include = new Set(program.includeProducts ?? []);
   const exclude = new Set(program.excludeProducts ?? []);
   const applied = program.appliedPlaceOrderTo ?? 'both_purchase';
+  const { excludeGiftCard, excludeFreeGift } = program;
   return (line) => {
     if (line.quantity <= 0) return false;
-    if (program.excludeGiftCard && line.giftCard) return false;
-    if (program.excludeFreeGift && line.amountMinor === 0) return false;
+    if (excludeGiftCard && line.giftCard) return false;
+    if (excludeFreeGift && line.amountMinor === 0) return false;
     if (line.productId !== null && exclude.has(line.productId)) return false;
     if (include.size > 0 && (line.productId === null || !include.has(line.productId))) return false;
     if (applied === 'one_time_purchase' && line.subscription) return false;

@@ -12,7 +12,7 @@ import { issuesFromAjv } from './messages';
 import type { FieldIssue, JsonObject, KindDetail, KindSummary, KindFamily, KindCategory, Json } from './types';
 
 /** Vendor keywords a template may carry; registered so strict ajv still rejects typos like `minimun`. */
-export const VENDOR_KEYWORDS = ['x-kind', 'x-family', 'x-name', 'x-version', 'x-category', 'x-feature', 'x-order'] as const;
+export const VENDOR_KEYWORDS = ['x-kind', 'x-family', 'x-name', 'x-version', 'x-category', 'x-feature', 'x-order', 'x-singleton'] as const;
 
 /** A schema file that cannot be used. `file` is relative to the schemas folder, `path` a JSON Pointer inside it. */
 export class SchemaError extends Error {
@@ -136,7 +136,7 @@ export function loadRegistry(schemasDir: string): Registry {
     summaries: () =>
       [...kinds]
         .sort((a, b) => a.family.localeCompare(b.family) || String(a.category).localeCompare(String(b.category)) || a.order - b.order || a.id.localeCompare(b.id))
-        .map(({ id, family, name, title, description, category, feature, version }) => ({ id, family, name, title, description, category, feature, version })),
+        .map(({ id, family, name, title, description, category, feature, version, singleton }) => ({ id, family, name, title, description, category, feature, version, singleton })),
   };
 }
 
@@ -170,6 +170,7 @@ function loadKind(root: string, family: string, name: string, meta: ValidateFunc
     category: (raw['x-category'] ?? null) as KindCategory | null,
     feature: (raw['x-feature'] ?? null) as string | null,
     version: raw['x-version'] as number,
+    singleton: raw['x-singleton'] === true,
     order: typeof raw['x-order'] === 'number' ? raw['x-order'] : 0,
     schema,
     uiSchema,

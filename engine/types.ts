@@ -32,6 +32,8 @@ export interface KindSummary {
   feature: string | null;
   /** Template version; a breaking template change bumps it. */
   version: number;
+  /** One document per shop (program settings, referral program, exclusive deal). */
+  singleton: boolean;
   /**
    * The shop's plan gate answer for `feature` (only on `GET /api/kinds`, which knows the shop):
    * null when the kind needs no feature.

@@ -19,6 +19,8 @@ import { kindRoutes } from './routes/kinds';
 import { programRoutes } from './routes/programs';
 import { shopRoutes } from './routes/shops';
 import { webhookRoutes } from './routes/webhooks';
+import { catalogRoutes } from './routes/catalog';
+import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 
 /** Builds the app. See AppDeps for what it needs. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -27,6 +29,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/api', webhookRoutes(deps));
   app.route('/auth', authRoutes(deps));
+  app.route('/uploads', uploadFileRoutes(deps));
 
   const api = new Hono<AppEnv>();
   api.use('*', requireSession(deps.auth, (shop) => ensureShop(deps.db, shop, (deps.now ?? (() => new Date()))().toISOString())));
@@ -34,6 +37,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', programRoutes(deps));
   api.route('/', shopRoutes(deps));
   api.route('/', customerRoutes(deps));
+  api.route('/', catalogRoutes());
+  api.route('/', uploadApiRoutes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');
   });

@@ -89,4 +89,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('ledger_entries').addColumn('available_at', 'text').execute();
     },
   },
+  '0004_uploads': {
+    // Merchant images (rewards, reviews, icons), stored as base64 text so SQLite and PostgreSQL share one column type.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('uploads')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull().references('shops.id'))
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('byte_size', 'integer', (c) => c.notNull())
+        .addColumn('data_base64', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

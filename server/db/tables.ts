@@ -77,10 +77,24 @@ export interface WebhookReceiptsTable {
   outcome: string;
 }
 
+export interface UploadsTable {
+  id: string;
+  shop_id: string;
+  /** Which image rule it passed (rules/image-rules.json). */
+  purpose: string;
+  content_type: string;
+  file_name: string;
+  /** Bytes. */
+  byte_size: number;
+  data_base64: string;
+  created_at: string;
+}
+
 export interface Database {
   shops: ShopsTable;
   documents: DocumentsTable;
   customers: CustomersTable;
   ledger_entries: LedgerEntriesTable;
   webhook_receipts: WebhookReceiptsTable;
+  uploads: UploadsTable;
 }

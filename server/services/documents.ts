@@ -59,6 +59,9 @@ export async function createDocument(deps: AppDeps, shopId: string, kind: KindEn
   const data = validateOrThrow(kind, body);
   const now = (deps.now ?? (() => new Date()))().toISOString();
   return deps.db.transaction().execute(async (tx) => {
+    if (kind.singleton && (await listDocuments(tx, shopId, [kind.id])).length > 0) {
+      throw new ApiError(409, 'singleton_exists', `${kind.title} already exists for this shop; edit it instead.`);
+    }
     await assertPlanAllows(tx, shopId, kind, data, true);
     await assertWithinLimits(deps, tx, shopId, kind.id, null, data);
     return insertDocument(tx, shopId, kind.id, kind.version, data, now);
