@@ -13,7 +13,7 @@
  *   catalog (rules/operators) once, and its operator's answer is remembered per distinct fact
  *   value (vendors, tags, prices repeat across orders). Operators are pure, so this is exact.
  *   Conditions on the order or customer are decided once per order, not once per line.
- * - Date windows: the store-local date is cached per UTC hour (see StoreDays).
+ * - Date windows: decided from the UTC day unless the order is within a day of a bound (see StoreDays).
  * - Points: the arithmetic of `computePoints` without its explanation strings.
  *
  * tests/unit/fast-path.test.ts compares both paths on random programs and orders.
@@ -191,6 +191,7 @@ export function compilePrograms(programs: readonly StoredDocument[], context: Ea
         if (s.test(order)) return { orderId: order.id, totalPoints: 0, orderSkipped: s.reason, decisions: skipped.get(s.reason) ?? [] };
       }
       const decisions = new Array<FastDecision>(compiled.length);
+      let utcDay = NaN;
       let positions: readonly WindowPosition[] | null = null;
       let orderFacts: Facts | null = null;
       const customer = (order.customer ?? EMPTY) as unknown as Facts;
@@ -202,8 +203,16 @@ export function compilePrograms(programs: readonly StoredDocument[], context: Ea
         if (stopped) decision = p.deny.stopped_by_priority;
         else if (!p.active) decision = p.deny.program_inactive;
         else {
-          positions ??= days.positions(at ? at.getTime() : Date.parse(order.createdAt));
-          const position = p.windowIndex < 0 ? 'within' : positions[p.windowIndex];
+          if (Number.isNaN(utcDay)) {
+            const ms = at ? at.getTime() : Date.parse(order.createdAt);
+            if (!days.valid || !Number.isFinite(ms)) days.exact(new Date(ms));
+            utcDay = Math.floor(ms / DAY);
+          }
+          let position: WindowPosition | null | undefined = 'within';
+          if (p.windowIndex >= 0) {
+            position = days.certain(p.windowIndex, utcDay);
+            if (position === null) position = (positions ??= days.exact(at ?? new Date(order.createdAt)))[p.windowIndex];
+          }
           if (position === 'before') decision = p.deny.not_started;
           else if (position === 'after') decision = p.deny.ended;
           else decision = decide(p, order, (orderFacts ??= orderConditionFact(order) as unknown as Facts), customer);
@@ -397,101 +406,76 @@ function compilePoints(rate: EarnRate): PointsRule {
   }
 }
 
-const HOUR = 3_600_000;
 const DAY = 86_400_000;
-const NO_POSITIONS: readonly WindowPosition[] = Object.freeze([]);
+/** UTC day numbers of 1001-01-02 and 9998-12-30: local dates around them still print as YYYY-MM-DD. */
+const FIRST_DAY = Date.UTC(1001, 0, 2) / DAY;
+const LAST_DAY = Date.UTC(9998, 11, 30) / DAY;
 
-/** The dated programs' positions over one UTC hour: `before` until `switchAt` (local midnight), `after` from then on. */
-interface HourWindows {
-  switchAt: number;
-  before: readonly WindowPosition[];
-  after: readonly WindowPosition[];
+/** A program window bound: absent (no bound), a UTC day number, or NaN when not a plain YYYY-MM-DD date. */
+function boundDay(date: unknown): number | null {
+  if (!date) return null;
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return NaN;
+  const day = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY;
+  // Only dates that exist: "2026-02-30" compares as text in windowPosition, not as a day.
+  return new Date(day * DAY).toISOString().slice(0, 10) === date ? day : NaN;
 }
 
 /**
  * Window positions of the dated programs (spec 002 §9: start and end dates are store-local
- * dates), cached per UTC hour and per store-local date, because formatting an instant in a
- * timezone costs about a microsecond. Every position comes from `windowPosition` itself, called
- * with an instant of the same store-local date.
- *
- * An hour is cached when the zone's UTC offset is the same at its first and last millisecond:
- * the local date then changes at most once in it, at local midnight. This assumes no zone changes
- * its offset and back within one hour. Any other hour is decided per order by `windowPosition`,
- * and so is an unknown timezone or an invalid instant, which then throws as in evaluateOrder.
+ * calendar dates, both inclusive). Formatting an instant in a timezone costs about a
+ * microsecond, so positions are first decided from the UTC day alone: every zone's offset is
+ * under 24 hours, so the store-local date is the UTC date, the day before or the day after, and
+ * an instant more than a day away from a bound is on a known side of it. Instants near a bound
+ * get the real thing: `windowPosition`, remembered per store-local date.
  */
 class StoreDays {
-  private readonly hours = new Map<number, HourWindows | null>();
+  /** [start, end] per dated program, as for boundDay. */
+  private readonly bounds: readonly (readonly [number | null, number | null])[];
   private readonly days = new Map<string, readonly WindowPosition[]>();
-  private readonly wallClock: Intl.DateTimeFormat | null;
+  /** False for an unknown timezone: then `exact` throws for every order, as evaluateOrder does. */
+  readonly valid: boolean;
 
   constructor(
     private readonly timeZone: string,
     private readonly programs: readonly PlaceOrderProgram[],
   ) {
-    let wallClock: Intl.DateTimeFormat | null = null;
+    this.bounds = programs.map((p) => [boundDay(p.startDate), boundDay(p.endDate)] as const);
+    let valid = true;
     try {
       localDate(new Date(0), timeZone);
-      wallClock = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
     } catch {
-      // Unknown timezone: `exact` lets localDate throw it for every order, as evaluateOrder does.
+      valid = false;
     }
-    this.wallClock = wallClock;
+    this.valid = valid;
   }
 
-  /** Positions of the dated programs at an instant (epoch ms; NaN when invalid), in program order. */
-  positions(ms: number): readonly WindowPosition[] {
-    if (this.wallClock === null || !Number.isFinite(ms)) return this.exact(new Date(ms));
-    if (this.programs.length === 0) return NO_POSITIONS;
-    const hour = Math.floor(ms / HOUR);
-    let cached = this.hours.get(hour);
-    if (cached === undefined) {
-      cached = this.hourWindows(hour * HOUR);
-      this.hours.set(hour, cached);
+  /**
+   * Where dated program `index` stands on UTC day `utcDay` (an integer), or null when the
+   * store-local date decides (within a day of a bound, or a bound that is not a plain date).
+   */
+  certain(index: number, utcDay: number): WindowPosition | null {
+    const [start, end] = this.bounds[index] ?? [NaN, NaN];
+    if (Number.isNaN(start) || Number.isNaN(end) || utcDay < FIRST_DAY || utcDay > LAST_DAY) return null;
+    if (start !== null) {
+      if (utcDay + 1 < start) return 'before';
+      if (utcDay - 1 < start) return null;
     }
-    if (cached === null) return this.exact(new Date(ms));
-    return ms < cached.switchAt ? cached.before : cached.after;
+    if (end === null || utcDay - 1 > end) return end === null ? 'within' : 'after';
+    return utcDay + 1 <= end ? 'within' : null;
   }
 
-  /** Straight from windowPosition; localDate first, so a bad timezone or instant throws even with no dated program. */
-  private exact(instant: Date): readonly WindowPosition[] {
-    localDate(instant, this.timeZone);
-    return this.programs.map((p) => windowPosition(instant, this.timeZone, p.startDate, p.endDate));
-  }
-
-  private forDay(instant: Date): readonly WindowPosition[] {
+  /**
+   * Positions of all dated programs at an instant, from `windowPosition`, remembered per
+   * store-local date. Throws windowPosition's RangeError for an unknown timezone or an invalid
+   * instant, even when no program is dated.
+   */
+  exact(instant: Date): readonly WindowPosition[] {
     const day = localDate(instant, this.timeZone);
     let positions = this.days.get(day);
     if (!positions) {
-      positions = this.exact(instant);
+      positions = this.programs.map((p) => windowPosition(instant, this.timeZone, p.startDate, p.endDate));
       this.days.set(day, positions);
     }
     return positions;
-  }
-
-  private hourWindows(start: number): HourWindows | null {
-    const end = start + HOUR - 1;
-    const offset = this.offsetAt(start);
-    if (offset === null || offset !== this.offsetAt(end)) return null;
-    const first = new Date(start);
-    if (localDate(first, this.timeZone) === localDate(new Date(end), this.timeZone)) {
-      const positions = this.forDay(first);
-      return { switchAt: Infinity, before: positions, after: positions };
-    }
-    const switchAt = (Math.floor((start + offset) / DAY) + 1) * DAY - offset;
-    if (!(switchAt > start && switchAt <= end)) return null;
-    return { switchAt, before: this.forDay(new Date(switchAt - 1)), after: this.forDay(new Date(switchAt)) };
-  }
-
-  /** The zone's UTC offset (ms) at an instant, read from its wall clock; null when it cannot be read. */
-  private offsetAt(ms: number): number | null {
-    const parts: Record<string, number> = {};
-    for (const part of (this.wallClock as Intl.DateTimeFormat).formatToParts(new Date(ms))) {
-      if (part.type !== 'literal') parts[part.type] = Number(part.value);
-    }
-    const { year, month, day, hour, minute, second } = parts;
-    if (year === undefined || month === undefined || day === undefined || hour === undefined || minute === undefined || second === undefined) return null;
-    if (parts.era !== undefined || year < 1000) return null;
-    const offset = Date.UTC(year, month - 1, day, hour, minute, second) - (ms - (((ms % 1000) + 1000) % 1000));
-    return Number.isFinite(offset) ? offset : null;
   }
 }

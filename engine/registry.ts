@@ -111,10 +111,11 @@ export function bundle(schema: JsonObject, shared: ReadonlyMap<string, JsonObjec
 }
 
 /**
- * Loads the registry from `schemasDir`. Throws SchemaError naming the file and path of the first
- * unusable schema, so a broken template stops the server at start rather than at a merchant's save.
+ * Loads the registry from `schemasDir` (`only`: just that kind id, for linting one folder alone).
+ * Throws SchemaError naming the file and path of the first unusable schema, so a broken template
+ * stops the server at start rather than at a merchant's save.
  */
-export function loadRegistry(schemasDir: string): Registry {
+export function loadRegistry(schemasDir: string, options: { only?: string } = {}): Registry {
   const meta = createAjv().compile(readJson(schemasDir, '_meta/template.schema.json'));
   const shared = new Map<string, JsonObject>();
   const sharedDir = join(schemasDir, '_shared');
@@ -126,6 +127,7 @@ export function loadRegistry(schemasDir: string): Registry {
   const kinds: KindEntry[] = [];
   for (const family of subfolders(schemasDir)) {
     for (const name of subfolders(join(schemasDir, family))) {
+      if (options.only !== undefined && options.only !== `${family}.${name}`) continue;
       kinds.push(loadKind(schemasDir, family, name, meta, shared));
     }
   }

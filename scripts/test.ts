@@ -2,7 +2,7 @@
  * `npm test`: the one gate (STYLE.md habit 1). Runs typecheck, lint, unit + API + component tests
  * (vitest), the UI build and the browser tests (Playwright in Debian's Chromium), then prints
  * `tests: N passed, N failed` as its last line: vitest and Playwright test counts, plus one each
- * for typecheck, lint and build. Exits non-zero when anything failed. The summary line is also
+ * for typecheck, lint, schema lint and build. Exits non-zero when anything failed. The summary line is also
  * written to test-results/summary.txt for .ci/run.
  */
 import { spawnSync } from 'node:child_process';
@@ -51,6 +51,7 @@ function counted(name: string, cmd: string, args: string[], reportFile: string, 
 const npx = 'npx';
 gate('typecheck', npx, ['tsc', '--noEmit', '-p', '.']);
 gate('lint', npx, ['eslint', '.', '--max-warnings=0']);
+gate('schema lint', npx, ['tsx', 'scripts/schemas-check.ts']);
 
 const vitestReport = join(results, 'vitest.json');
 counted('unit, API and component tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], vitestReport, {}, (r) => {

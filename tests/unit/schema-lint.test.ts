@@ -1,0 +1,60 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lintSchemas } from '../../engine/schema-lint';
+import { ROOT } from '../support/app';
+
+const UI = { widgets: ['points', 'money', 'radio', 'select', 'textarea', 'color', 'text', 'date', 'checkbox', 'hidden'], fields: [] as string[] };
+
+/** A copy of schemas/ where `edit` changed one file. */
+function brokenCopy(file: string, edit: (json: Record<string, unknown>) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'lint-'));
+  cpSync(join(ROOT, 'schemas'), dir, { recursive: true });
+  const json = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, unknown>;
+  edit(json);
+  writeFileSync(join(dir, file), JSON.stringify(json));
+  return dir;
+}
+
+type Props = Record<string, Record<string, unknown>>;
+
+describe('schema lint', () => {
+  it('reports a keyword typo with the file and path, and keeps checking the other templates', () => {
+    const dir = brokenCopy('earning/sign_up/schema.json', (s) => {
+      (s.properties as Props).earnPoint!.minimun = 1;
+    });
+    const issues = lintSchemas(dir, UI);
+    expect(issues).toEqual([expect.objectContaining({ file: 'earning/sign_up/schema.json', message: expect.stringContaining('minimun') })]);
+  });
+
+  it('reports a default that breaks its own schema', () => {
+    const dir = brokenCopy('earning/sign_up/schema.json', (s) => {
+      (s.properties as Props).earnPoint!.default = -5;
+    });
+    expect(lintSchemas(dir, UI)).toContainEqual(expect.objectContaining({ file: 'earning/sign_up/schema.json', path: '/properties/earnPoint/default' }));
+  });
+
+  it('reports a ui.json entry for a field that does not exist, and an unknown widget', () => {
+    const dir = brokenCopy('earning/sign_up/ui.json', (u) => {
+      u.earnPionts = { 'ui:widget': 'points' };
+      u.earnPoint = { 'ui:widget': 'sparkles' };
+    });
+    const issues = lintSchemas(dir, UI).filter((i) => i.file === 'earning/sign_up/ui.json');
+    expect(issues.map((i) => i.path).sort()).toEqual(['/earnPionts', '/earnPoint/ui:widget']);
+  });
+
+  it('reports a field without a label', () => {
+    const dir = brokenCopy('earning/sign_up/schema.json', (s) => {
+      delete (s.properties as Props).earnPoint!.title;
+    });
+    expect(lintSchemas(dir, UI)).toContainEqual(expect.objectContaining({ path: '/properties/earnPoint', message: expect.stringContaining('no title') }));
+  });
+
+  it('reports a pattern that can backtrack catastrophically', () => {
+    const dir = brokenCopy('earning/sign_up/schema.json', (s) => {
+      (s.properties as Props).title!.pattern = '^(a+)+$';
+    });
+    expect(lintSchemas(dir, UI)).toContainEqual(expect.objectContaining({ path: '/properties/title/pattern' }));
+  });
+});
