@@ -52,16 +52,21 @@ const instantBelowEarning: CrossFieldRule = (data) =>
     ? [{ path: '/instantPoints', message: `Must be less than the earning points (${data.earnPoint})` }]
     : [];
 
-/** Milestones: values unique and increasing; percentage discounts 1 to 100 (spec 002 §5 "Milestone"). */
+/** Milestones: values unique and increasing (each above the one before); percentage discounts 1 to 100 (spec 002 §5 "Milestone"). */
 const milestoneSteps: CrossFieldRule = (data) => {
   if (!Array.isArray(data.milestones)) return [];
   const issues: FieldIssue[] = [];
   const seen = new Set<number>();
+  let previous: number | null = null;
   data.milestones.forEach((step, i) => {
     if (step === null || typeof step !== 'object' || Array.isArray(step)) return;
     const value = typeof step.value === 'number' ? step.value : null;
     if (value !== null && seen.has(value)) issues.push({ path: `/milestones/${i}/value`, message: 'Value already exists' });
-    if (value !== null) seen.add(value);
+    else if (value !== null && previous !== null && value < previous) issues.push({ path: `/milestones/${i}/value`, message: `Must be greater than ${previous}` });
+    if (value !== null) {
+      seen.add(value);
+      previous = Math.max(previous ?? value, value);
+    }
     if (step.action === 'percentage' && typeof step.discountValue === 'number' && (step.discountValue < 1 || step.discountValue > 100)) {
       issues.push({ path: `/milestones/${i}/discountValue`, message: 'Must be between 1 and 100' });
     }

@@ -131,7 +131,10 @@ export interface OrderEvaluation {
 export interface EarningContext {
   /** The store's IANA timezone, for start and end dates. */
   timeZone: string;
-  /** The instant the order was placed (defaults to the order's createdAt). */
+  /**
+   * When the order arrived: used for program dates only when the order carries no `created_at`
+   * (dates always follow the moment the order was placed, however late its webhook comes).
+   */
   at?: Date;
   /** The customer's loyalty profile (type and tier); defaults to a member without a tier. */
   customer?: CustomerProfile;
@@ -169,7 +172,7 @@ export async function evaluateOrder(programs: readonly StoredDocument[], order: 
       decisions: sorted.map((doc) => deny(doc, skip.reason, skip.message)),
     };
   }
-  const at = context.at ?? new Date(order.createdAt);
+  const at = order.createdAt ? new Date(order.createdAt) : (context.at ?? new Date());
   const decisions: ProgramDecision[] = [];
   let stoppedBy: string | null = null;
   for (const doc of sorted) {

@@ -7,7 +7,7 @@
  *
  * Decisions (README "Decisions"): a birthday is rewarded on the customer's birthday (store-local
  * date; 29 February falls on 28 February in common years) when it was submitted, and last
- * changed, at least 30 days before; an anniversary on each yearly return of the member's join
+ * changed, at least 30 store-local calendar days before; an anniversary on each yearly return of the member's join
  * date; a pending review earns when approved unless the program gives instant points while
  * pending; a Google Maps review earns its instant points when submitted and the rest when approved.
  */
@@ -15,6 +15,7 @@ import { applyLimit, eligibilityDenial, type CustomerEligibility, type CustomerP
 import { localDate, windowPosition } from './store-time';
 import type { TimeUnit } from './periods';
 import type { StoredDocument } from './types';
+import googleMapsSchema from '../schemas/earning/google_maps_review/schema.json';
 
 /** Event names that are evaluated here (the spec's earning event enum minus place_order and milestone). */
 export const EVENT_KINDS = [
@@ -111,7 +112,11 @@ const monthDay = (value: string): string | null => {
 const isLeap = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 /** The day a month-day falls on in a given year (02-29 → 02-28 in common years). */
 const observed = (md: string, year: number): string => (md === '02-29' && !isLeap(year) ? '02-28' : md);
-const daysBetween = (earlier: Date, later: Date): number => (later.getTime() - earlier.getTime()) / 86_400_000;
+/** Store-local calendar days from one instant to another (30 days = 30 dates apart, whatever the hour). */
+const calendarDaysBetween = (earlier: Date, later: Date, tz: string): number =>
+  Math.round((Date.parse(`${localDate(later, tz)}T00:00:00Z`) - Date.parse(`${localDate(earlier, tz)}T00:00:00Z`)) / 86_400_000);
+/** The Google Maps link pattern is the template's own, so the form and the engine accept the same links. */
+const GOOGLE_MAPS_URL = new RegExp(googleMapsSchema.properties.googleMapsUrl.pattern, 'u');
 
 /** Event-specific rules; each returns points (before limits) or a denial. */
 const RULES: Partial<Record<EventKind, (p: EventProgram, e: EarningEvent, tz: string) => Verdict>> = {
@@ -123,7 +128,7 @@ const RULES: Partial<Record<EventKind, (p: EventProgram, e: EarningEvent, tz: st
     if (today.slice(5) !== observed(md, Number(today.slice(0, 4)))) return { deny: 'not_birthday', message: `Today (${today}) is not the customer's birthday (${md}).` };
     for (const [field, label] of [['birthdaySubmittedAt', 'submitted'], ['birthdayUpdatedAt', 'last changed']] as const) {
       const when = e.customer[field];
-      if (when && daysBetween(new Date(when), at) < BIRTHDAY_NOTICE_DAYS) {
+      if (when && calendarDaysBetween(new Date(when), at, tz) < BIRTHDAY_NOTICE_DAYS) {
         return { deny: 'birthday_too_recent', message: `Birthday must be submitted at least ${BIRTHDAY_NOTICE_DAYS} days beforehand (it was ${label} on ${when.slice(0, 10)}).` };
       }
     }
@@ -151,7 +156,7 @@ const RULES: Partial<Record<EventKind, (p: EventProgram, e: EarningEvent, tz: st
   },
   google_maps_review(p, e) {
     const review = e.googleReview;
-    if (!review || !/^https?:\/\/(maps\.google\.[a-z.]+|www\.google\.[a-z.]+\/maps|goo\.gl\/maps|maps\.app\.goo\.gl)\//i.test(review.url)) {
+    if (!review || !GOOGLE_MAPS_URL.test(review.url)) {
       return { deny: 'invalid_google_maps_link', message: 'You must enter a link from Google Maps' };
     }
     const instant = Math.min(p.instantPoints ?? 0, Math.max(0, (p.earnPoint ?? 0) - 1));
@@ -217,7 +222,10 @@ function decide(doc: StoredDocument, event: EarningEvent, history: readonly Past
   if (p.limitPerCustomer !== undefined && history.filter((h) => h.programId === doc.id && h.points > 0).length >= p.limitPerCustomer) {
     return deny('limit_reached', `the limit of ${p.limitPerCustomer} times per customer is reached.`);
   }
-  const limit = applyLimit(p, doc.id, history, verdict.points, at, tz);
+  // The rest of a Google Maps review after its instant points belongs to the same review: the
+  // limit was applied when the instant points were given.
+  const continuation = event.type === 'google_maps_review' && event.googleReview?.stage === 'approved' && (p.instantPoints ?? 0) > 0;
+  const limit = continuation ? ({ allowed: true, points: verdict.points, capped: false } as const) : applyLimit(p, doc.id, history, verdict.points, at, tz);
   if (!limit.allowed) return deny('limit_reached', limit.message);
   if (limit.points <= 0) return deny('zero_points', 'the event earns 0 points.');
   const note = [verdict.note, limit.capped ? `capped from ${verdict.points} by the points limit` : undefined].filter(Boolean).join('; ');

@@ -166,17 +166,20 @@ export function compilePrograms(programs: readonly StoredDocument[], context: Ea
   /** How program `p` decides `order` (lines and window already known): a decision, or its points. */
   const decide = (p: CompiledProgram, order: OrderFacts, orderFacts: Facts, customer: Facts): FastDecision | number => {
     if (order.sourceName === 'pos' ? p.excludePos : p.excludeOnline) return p.deny.excluded_sales_channel;
+    const c = p.conditions;
+    // Conditions are pure, so they may run before the lines are collected; only the reason
+    // must stay evaluateOrder's: no eligible line comes before unmet conditions.
+    const orderMet = c === null || c.orderPart === null ? c === null || !c.any : c.orderPart(orderFacts, customer);
+    if (!orderMet && c !== null && (c.linePart === null || !c.any)) {
+      return order.lines.some(p.eligible) ? p.deny.conditions_not_met : p.deny.no_eligible_lines;
+    }
     let count = 0;
     for (const line of order.lines) if (p.eligible(line)) lines[count++] = line;
     if (count === 0) return p.deny.no_eligible_lines;
-    const c = p.conditions;
     if (c !== null) {
       if (c.error !== null) throw c.error;
-      const orderMet = c.orderPart === null ? !c.any : c.orderPart(orderFacts, customer);
-      if (c.linePart === null || orderMet === c.any) {
-        // Decided by the order alone: with `any`, met lines all pass; with `all`, unmet lines all fail.
-        if (!orderMet) return p.deny.conditions_not_met;
-      } else {
+      // With `any`, a met order part passes every line; with `all`, the line part decides.
+      if (c.linePart !== null && orderMet !== c.any) {
         count = linesMeeting(c.linePart, c.everyLine, lines, passed, count);
         if (count === 0) return p.deny.conditions_not_met;
       }
@@ -282,11 +285,9 @@ function compileConditions(program: PlaceOrderProgram): CompiledConditions {
     const fact = FACTS.get(c.field);
     const op = OPERATORS_BY_NAME.get(c.typeMatch);
     if (!fact || !op) throw new Error(`fast-path: "${c.field} ${c.typeMatch}" passed the vocabulary check but is not in the catalogs`);
-    const decide = remembered(op, c.content ?? '');
-    const path = fact.path;
-    if (fact.fact === 'line') lineTests.push((line) => decide(line[path]));
-    else if (fact.fact === 'order') orderTests.push((order) => decide(order[path]));
-    else orderTests.push((_order, customer) => decide(customer[path]));
+    const test = remembered(op, c.content ?? '', fact.path);
+    if (fact.fact === 'line' || fact.fact === 'order') (fact.fact === 'line' ? lineTests : orderTests).push(test);
+    else orderTests.push((_order, customer) => test(customer, EMPTY));
   }
   return { error: null, any, orderPart: combine(orderTests, any), linePart: combine(lineTests, any), everyLine };
 }
@@ -320,12 +321,13 @@ interface ListNode {
 const isKey = (v: unknown): boolean => (typeof v === 'string' || typeof v === 'boolean' || v === undefined || v === null || (typeof v === 'number' && !Object.is(v, -0)));
 
 /**
- * `op.evaluate(fact, value)` remembered per distinct fact value: a string, number, boolean or
- * missing value, or a list of those (tags, collection ids, discount codes; remembered by its
- * elements, in order). Exact because operators are pure functions of their two arguments
- * (rules/operators/types.ts); anything else is passed to the operator every time.
+ * The condition `<facts>[path] <op> value` with the operator's answer remembered per distinct fact
+ * value: a string, number, boolean or missing value, or a list of those (tags, collection ids,
+ * discount codes; remembered by its elements, in order). Exact because operators are pure
+ * functions of their two arguments (rules/operators/types.ts); other values go to the operator
+ * every time, and so does every new value once REMEMBER_LIMIT values are remembered.
  */
-function remembered(op: OperatorDefinition, value: unknown): (fact: unknown) => boolean {
+function remembered(op: OperatorDefinition, value: unknown, path: string): OrderTest {
   const scalars = new Map<unknown, boolean>();
   const lists: ListNode = { result: undefined, next: undefined };
   let size = 0;
@@ -343,17 +345,18 @@ function remembered(op: OperatorDefinition, value: unknown): (fact: unknown) => 
     }
     return (node.result ??= op.evaluate(fact, value));
   };
-  return (fact) => {
-    if (Array.isArray(fact)) return list(fact);
-    let result = scalars.get(fact);
-    if (result === undefined) {
-      result = op.evaluate(fact, value);
-      if (size < REMEMBER_LIMIT && isKey(fact)) {
-        scalars.set(fact, result);
-        size++;
-      }
+  const scalar = (fact: unknown): boolean => {
+    const result = op.evaluate(fact, value);
+    if (size < REMEMBER_LIMIT && isKey(fact)) {
+      scalars.set(fact, result);
+      size++;
     }
     return result;
+  };
+  return (facts) => {
+    const fact = facts[path];
+    if (Array.isArray(fact)) return list(fact);
+    return scalars.get(fact) ?? scalar(fact);
   };
 }
 

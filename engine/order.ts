@@ -46,6 +46,7 @@ export interface OrderCustomer {
 export interface OrderFacts {
   id: string;
   name: string;
+  /** When the order was placed (ISO 8601), or '' when the body does not say. */
   createdAt: string;
   currency: string;
   exponent: number;
@@ -123,7 +124,7 @@ export function normalizeOrder(raw: Raw, shopCurrency = 'USD'): OrderFacts {
   return {
     id,
     name: str(raw.name),
-    createdAt: str(raw.created_at) || new Date(0).toISOString(),
+    createdAt: str(raw.created_at),
     currency,
     exponent,
     test: raw.test === true,

@@ -39,11 +39,13 @@ function isoWeek(year: number, month: number, day: number): { year: number; week
 export function periodKey(instant: Date, unit: TimeUnit, timeZone: string): string {
   if (unit === 'lifetime') return 'lifetime';
   const p = localParts(instant, timeZone);
+  // The UTC offset tells apart the two 01:00 hours of a fall-back night.
+  const offset = Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute) - Math.floor(instant.getTime() / 60_000) * 60_000) / 60_000);
   switch (unit) {
     case 'minute':
-      return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+      return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}${offset >= 0 ? '+' : '-'}${Math.abs(offset)}`;
     case 'hour':
-      return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}`;
+      return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}${offset >= 0 ? '+' : '-'}${Math.abs(offset)}`;
     case 'day':
       return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
     case 'week': {

@@ -40,14 +40,41 @@ export interface PointsWorking {
  * Rounds numerator/denominator (non-negative integers, denominator > 0) to a whole number.
  * roundingNearest rounds halves up (2.5 → 3).
  */
-export function roundFraction(numerator: number, denominator: number, method: RoundingMethod): number {
-  if (denominator <= 0) throw new RangeError('roundFraction: denominator must be > 0');
-  const quotient = Math.floor(numerator / denominator);
-  const remainder = numerator - quotient * denominator;
-  if (remainder === 0) return quotient;
-  if (method === 'roundingDown') return quotient;
-  if (method === 'roundingUp') return quotient + 1;
-  return remainder * 2 >= denominator ? quotient + 1 : quotient;
+export function roundFraction(numerator: number | bigint, denominator: number | bigint, method: RoundingMethod): number {
+  if (typeof numerator === 'number' && typeof denominator === 'number' && Number.isSafeInteger(numerator) && Number.isSafeInteger(denominator)) {
+    if (denominator <= 0) throw new RangeError('roundFraction: denominator must be > 0');
+    const q = Math.floor(numerator / denominator);
+    const r = numerator - q * denominator;
+    if (r === 0 || method === 'roundingDown') return q;
+    if (method === 'roundingUp') return q + 1;
+    return r * 2 >= denominator ? q + 1 : q;
+  }
+  const n = BigInt(numerator);
+  const d = BigInt(denominator);
+  if (d <= 0n) throw new RangeError('roundFraction: denominator must be > 0');
+  const quotient = n / d;
+  const remainder = n - quotient * d;
+  if (remainder === 0n || method === 'roundingDown') return Number(quotient);
+  if (method === 'roundingUp') return Number(quotient + 1n);
+  return Number(remainder * 2n >= d ? quotient + 1n : quotient);
+}
+
+/**
+ * `rateMoney` (major units, up to 6 decimals) as an exact fraction of minor units:
+ * amountMinor ÷ rate = amountMinor × `scale` ÷ `units`. 2.5 JPY → scale 10, units 25; 100 USD →
+ * scale 1, units 10000.
+ */
+export function moneyRate(rateMoney: number, exponent: number): { scale: number; units: number } {
+  const text = rateMoney.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
+  const decimals = text.includes('.') ? (text.split('.')[1] ?? '').length : 0;
+  const scaled = Number(text.replace('.', ''));
+  return { scale: 10 ** decimals, units: (scaled > 0 ? scaled : 1) * 10 ** exponent };
+}
+
+/** amount × earnPoint × scale, exact: a number while it is a safe integer, else a BigInt. */
+export function scaledProduct(amountMinor: number, earnPoint: number, scale: number): number | bigint {
+  const product = amountMinor * earnPoint * scale;
+  return Number.isSafeInteger(product) ? product : BigInt(amountMinor) * BigInt(earnPoint) * BigInt(scale);
 }
 
 /**
@@ -59,7 +86,8 @@ export function roundFraction(numerator: number, denominator: number, method: Ro
  * @param exponent minor digits of the order currency (2 for USD), to turn rateMoney into minor units.
  */
 export function computePoints(rate: EarnRate, lines: readonly OrderLine[], order: { shippingMinor: number; taxMinor: number }, exponent: number): PointsWorking {
-  const rateMinor = Math.max(1, Math.round(rate.rateMoney * 10 ** exponent));
+  const { scale, units } = moneyRate(rate.rateMoney, exponent);
+  const perMoney = (amountMinor: number): number | bigint => scaledProduct(amountMinor, rate.earnPoint, scale);
   const base = { earnBy: rate.earnBy, shippingMinor: 0, taxMinor: 0, roundingMethod: rate.roundingMethod };
   switch (rate.earnBy) {
     case 'fixed_order': {
@@ -74,15 +102,15 @@ export function computePoints(rate: EarnRate, lines: readonly OrderLine[], order
     }
     case 'price': {
       const amount = lines.reduce((n, l) => n + l.amountMinor, 0);
-      const points = lines.reduce((n, l) => n + roundFraction(l.amountMinor * rate.earnPoint, rateMinor, rate.roundingMethod), 0);
-      return { ...base, base: amount, exact: `${amount * rate.earnPoint}/${rateMinor}`, points };
+      const points = lines.reduce((n, l) => n + roundFraction(perMoney(l.amountMinor), units, rate.roundingMethod), 0);
+      return { ...base, base: amount, exact: `${perMoney(amount)}/${units}`, points };
     }
     case 'order': {
       const shippingMinor = rate.earnPointShippingFee ? order.shippingMinor : 0;
       const taxMinor = rate.earnPointTax ? order.taxMinor : 0;
       const amount = lines.reduce((n, l) => n + l.amountMinor, 0) + (lines.length > 0 ? shippingMinor + taxMinor : 0);
-      const numerator = amount * rate.earnPoint;
-      return { ...base, base: amount, shippingMinor, taxMinor, exact: `${numerator}/${rateMinor}`, points: roundFraction(numerator, rateMinor, rate.roundingMethod) };
+      const numerator = perMoney(amount);
+      return { ...base, base: amount, shippingMinor, taxMinor, exact: `${numerator}/${units}`, points: roundFraction(numerator, units, rate.roundingMethod) };
     }
   }
 }

@@ -42,11 +42,15 @@ export interface Reversal {
  */
 export function computeReversals(awards: readonly AwardRecord[], previous: readonly ReversalRecord[], refund: RefundInput): Reversal[] {
   const out: Reversal[] = [];
+  // One refund may list a line more than once (restocked to two locations): count it once.
+  const merged = new Map<string, number>();
+  for (const l of refund.lines) merged.set(l.lineId, (merged.get(l.lineId) ?? 0) + l.quantity);
+  const refundLines = [...merged].map(([lineId, quantity]) => ({ lineId, quantity }));
   for (const award of awards) {
     if (!award.autoRemovePoints) continue;
     const prior = previous.filter((r) => r.reversesId === award.entryId).flatMap((r) => r.lines);
     const lines: Reversal['lines'] = [];
-    for (const refunded of refund.lines) {
+    for (const refunded of refundLines) {
       const allocation = award.lineAllocations.find((a) => a.lineId === refunded.lineId);
       if (!allocation || allocation.quantity <= 0 || refunded.quantity <= 0) continue;
       const before = prior.filter((p) => p.lineId === refunded.lineId);

@@ -1,7 +1,7 @@
 /**
  * `check: "order"`: an order against the shop's place-order programs (engine/earning.ts).
  * facts: shop { timezone, currency, plan, monthlyOrderCount }, programs, order (platform JSON),
- * now, customer (profile: type, tierId), history (past awards). expect: totalPoints,
+ * now (arrival; program dates use the order's created_at when it has one), customer (profile: type, tierId), history (past awards). expect: totalPoints,
  * orderSkipped?, decisions? [{ program, outcome, points?, reason? }].
  */
 import { orderAllowance } from '../allowance';

@@ -1,7 +1,9 @@
 /**
- * Shared comparison helpers for the spec's condition operators. Strings compare case-insensitively
- * after trimming; numbers compare as numbers (never as strings, so "10" > "9"); a list fact (tags,
- * collection ids) matches when any of its elements matches.
+ * Shared comparison helpers for the spec's condition operators. Equality follows the fact's type:
+ * a number fact (order total, item count) equals a value that denotes the same number ("10.0");
+ * a text fact (title, SKU "007", a product id beyond 2^53) compares as trimmed, case-insensitive
+ * text. Ordering operators always compare numbers, exactly (integers as BigInt), never as strings,
+ * so "10" > "9". A list fact (tags, collection ids) matches when any of its elements matches.
  */
 
 /** Elements a fact contributes: a list's elements, or the value itself. `undefined`/`null` give none. */
@@ -26,12 +28,31 @@ export function numeric(value: unknown): number | null {
   return Number(trimmed);
 }
 
-/** Equality: as numbers when both sides are numbers, else case-insensitive text. */
-export function same(a: unknown, b: unknown): boolean {
+/**
+ * Exact order of two numeric scalars: -1, 0 or 1, or null when either is not a number. Integers
+ * compare as BigInt (exact beyond 2^53); others as floating point.
+ */
+export function compareNumeric(a: unknown, b: unknown): -1 | 0 | 1 | null {
   const x = numeric(a);
   const y = numeric(b);
-  if (x !== null && y !== null) return x === y;
-  return text(a) === text(b);
+  if (x === null || y === null) return null;
+  const intA = typeof a === 'string' ? /^[-+]?\d+$/.test(a.trim()) : Number.isInteger(a);
+  const intB = typeof b === 'string' ? /^[-+]?\d+$/.test(b.trim()) : Number.isInteger(b);
+  if (intA && intB) {
+    const bigA = BigInt(typeof a === 'string' ? a.trim().replace(/^\+/, '') : (a as number));
+    const bigB = BigInt(typeof b === 'string' ? b.trim().replace(/^\+/, '') : (b as number));
+    return bigA === bigB ? 0 : bigA < bigB ? -1 : 1;
+  }
+  return x === y ? 0 : x < y ? -1 : 1;
+}
+
+/**
+ * Equality of a fact element and a condition value: as numbers when the fact is a number, else
+ * as case-insensitive text (so SKU "007" is not "7", and big ids never lose digits).
+ */
+export function same(factElement: unknown, conditionValue: unknown): boolean {
+  if (typeof factElement === 'number') return compareNumeric(factElement, conditionValue) === 0;
+  return text(factElement) === text(conditionValue);
 }
 
 /** A comma-separated condition value as a list of entries ("a, b" → ["a","b"]); lists pass through. */
@@ -46,13 +67,11 @@ export function anyElement(factValue: unknown, test: (element: unknown) => boole
   return elementsOf(factValue).some(test);
 }
 
-/** Numeric comparison over any element; false when either side is not a number. */
-export function compareNumbers(factValue: unknown, conditionValue: unknown, test: (a: number, b: number) => boolean): boolean {
-  const bound = numeric(conditionValue);
-  if (bound === null) return false;
+/** Ordering over any element (`test` gets compareNumeric's sign); false when either side is not a number. */
+export function compareNumbers(factValue: unknown, conditionValue: unknown, test: (sign: -1 | 0 | 1) => boolean): boolean {
   return anyElement(factValue, (e) => {
-    const n = numeric(e);
-    return n !== null && test(n, bound);
+    const sign = compareNumeric(e, conditionValue);
+    return sign !== null && test(sign);
   });
 }
 

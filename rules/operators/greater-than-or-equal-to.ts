@@ -6,5 +6,5 @@ export const greaterThanOrEqualTo: OperatorDefinition = {
   name: 'greater_than_or_equal_to',
   label: 'is greater than or equal to',
   needsValue: true,
-  evaluate: (fact, value) => compareNumbers(fact, value, (a, b) => a >= b),
+  evaluate: (fact, value) => compareNumbers(fact, value, (s) => s >= 0),
 };

@@ -6,5 +6,5 @@ export const greaterThan: OperatorDefinition = {
   name: 'greater_than',
   label: 'is greater than',
   needsValue: true,
-  evaluate: (fact, value) => compareNumbers(fact, value, (a, b) => a > b),
+  evaluate: (fact, value) => compareNumbers(fact, value, (s) => s > 0),
 };

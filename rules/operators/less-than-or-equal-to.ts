@@ -6,5 +6,5 @@ export const lessThanOrEqualTo: OperatorDefinition = {
   name: 'less_than_or_equal_to',
   label: 'is less than or equal to',
   needsValue: true,
-  evaluate: (fact, value) => compareNumbers(fact, value, (a, b) => a <= b),
+  evaluate: (fact, value) => compareNumbers(fact, value, (s) => s <= 0),
 };

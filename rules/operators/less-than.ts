@@ -6,5 +6,5 @@ export const lessThan: OperatorDefinition = {
   name: 'less_than',
   label: 'is less than',
   needsValue: true,
-  evaluate: (fact, value) => compareNumbers(fact, value, (a, b) => a < b),
+  evaluate: (fact, value) => compareNumbers(fact, value, (s) => s < 0),
 };

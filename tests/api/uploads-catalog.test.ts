@@ -5,7 +5,7 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 
 async function upload(t: Awaited<ReturnType<typeof makeApp>>, bytes: Uint8Array, name: string, purpose: string): Promise<Response> {
   const form = new FormData();
-  form.set('file', new File([bytes], name));
+  form.set('file', new File([bytes.slice().buffer as ArrayBuffer], name));
   form.set('purpose', purpose);
   return t.app.request('/api/uploads', { method: 'POST', headers: { Authorization: `Bearer ${t.token}` }, body: form });
 }

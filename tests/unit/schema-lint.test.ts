@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { lintSchemas } from '../../engine/schema-lint';
 import { ROOT } from '../support/app';
 
-const UI = { widgets: ['points', 'money', 'radio', 'select', 'textarea', 'color', 'text', 'date', 'checkbox', 'hidden'], fields: [] as string[] };
+import * as form from '../../ui/form/widgets';
+
+/** The names the UI really registers, as `npm run schemas:check` uses them. */
+const UI = { widgets: form.widgetNames, fields: (form as { fieldNames?: readonly string[] }).fieldNames ?? [] };
 
 /** A copy of schemas/ where `edit` changed one file. */
 function brokenCopy(file: string, edit: (json: Record<string, unknown>) => void): string {
