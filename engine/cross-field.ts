@@ -77,11 +77,58 @@ const milestoneSteps: CrossFieldRule = (data) => {
   return issues;
 };
 
-const ALWAYS: CrossFieldRule[] = [startBeforeEnd, redeemBounds];
+const isEmptyList = (v: unknown): boolean => !Array.isArray(v) || v.length === 0;
+const isBlank = (v: unknown): boolean => v === undefined || v === null || v === '';
+
+/** "Select at least one product or collection" when a reward applies to specific ones (spec 002 §5). */
+const appliesToSelection: CrossFieldRule = (data) => {
+  if (data.appliesTo === 'specific_products' && isEmptyList(data.productIds)) return [{ path: '/productIds', message: 'Select at least one product or collection' }];
+  if (data.appliesTo === 'specific_collections' && isEmptyList(data.collectionIds)) return [{ path: '/collectionIds', message: 'Select at least one product or collection' }];
+  return [];
+};
+
+/** Percent values are 1 to 100 wherever a sibling says the value is a percentage (spec 002 §5 "discount percentage 1 to 100"). */
+const percentValue: CrossFieldRule = (data) => {
+  const checks: [unknown, unknown, string][] = [
+    [data.rewardType, data.value, '/value'],
+    [data.discountType, data.discountValue, '/discountValue'],
+  ];
+  return checks.flatMap(([type, value, path]) =>
+    (type === 'percentage' || type === 'percentage_discount') && typeof value === 'number' && (value < 1 || value > 100) ? [{ path, message: 'Must be between 1 and 100' }] : [],
+  );
+};
+
+/** A free gift names its product or its collection, as `giftBy` says. */
+const freeGiftTarget: CrossFieldRule = (data) => {
+  if (data.giftBy === 'collection' && isBlank(data.collectionId)) return [{ path: '/collectionId', message: 'Collection is required' }];
+  if (data.giftBy !== 'collection' && isBlank(data.productId)) return [{ path: '/productId', message: 'Select at least one product or collection' }];
+  return [];
+};
+
+/** "Specific countries must be added when selected" (spec 002 §5). */
+const specificCountries: CrossFieldRule = (data) =>
+  data.shippingCountries === 'specific' && isEmptyList(data.countryCodes) ? [{ path: '/countryCodes', message: 'Specific countries must be added when selected' }] : [];
+
+/** A deal with a condition needs the condition's value. */
+const dealCondition: CrossFieldRule = (data) =>
+  typeof data.condition === 'string' && data.condition !== 'none' && isBlank(data.conditionValue) ? [{ path: '/conditionValue', message: 'This field is required' }] : [];
+
+/** POS rewards are redeemed at POS: their coupon cannot be online-store only. */
+const posChannel: CrossFieldRule = (data) => {
+  const coupon = data.coupon;
+  return coupon !== null && typeof coupon === 'object' && !Array.isArray(coupon) && coupon.salesChannel === 'online_store'
+    ? [{ path: '/coupon/salesChannel', message: 'POS rewards must be available on POS' }]
+    : [];
+};
+
+const ALWAYS: CrossFieldRule[] = [startBeforeEnd, redeemBounds, appliesToSelection, percentValue, specificCountries, dealCondition];
 const BY_KIND: Record<string, CrossFieldRule[]> = {
   'earning.streak_interact_website': [streakWithinRuntime],
   'earning.google_maps_review': [instantBelowEarning],
   'earning.milestone': [milestoneSteps],
+  'redeem.free_gift': [freeGiftTarget],
+  'redeem.pos_amount_discount': [posChannel],
+  'redeem.pos_percentage_discount': [posChannel],
 };
 
 /** Every cross-field issue of a document of `kindId` (empty when it is consistent). */

@@ -309,7 +309,7 @@ function failedConditionMessage(programTitle: string, checks: ConditionCheck[]):
 }
 
 /** Lines with the store-credit payment taken off their amounts, proportionally (spec 001 §3 excludeStoreCredit). */
-function withoutStoreCredit(lines: OrderLine[], creditMinor: number): OrderLine[] {
+export function withoutStoreCredit(lines: OrderLine[], creditMinor: number): OrderLine[] {
   if (creditMinor <= 0) return lines;
   const total = lines.reduce((n, l) => n + l.amountMinor, 0);
   const shares = allocate(Math.min(creditMinor, total), lines.map((l) => l.amountMinor));
