@@ -51,7 +51,7 @@ describe('Programs page', () => {
     expect(await screen.findByText('Orders earn points turned off')).toBeInTheDocument();
   });
 
-  it('rolls the toggle back and shows the server message when turning on is refused', async () => {
+  it('rolls the toggle back and shows the server message as a banner and a toast when turning on is refused', async () => {
     mockFetch({
       ...base,
       'PUT /api/kinds/earning.sign_up/docs/p2': {
@@ -62,7 +62,8 @@ describe('Programs page', () => {
     renderApp('/programs');
     const toggle = await screen.findByRole('switch', { name: 'Turn on Welcome bonus' });
     await userEvent.click(toggle);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Up to 10 place-order programs are allowed.');
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    for (const alert of screen.getAllByRole('alert')) expect(alert).toHaveTextContent('Up to 10 place-order programs are allowed.');
     expect(toggle).not.toBeChecked();
   });
 

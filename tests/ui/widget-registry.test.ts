@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { widgetNames } from '../../ui/form/widgets';
+import { fieldNames, widgetNames } from '../../ui/form/widgets';
 
 const schemasDir = join(import.meta.dirname, '../../schemas');
 
@@ -16,25 +16,33 @@ function uiFiles(dir: string): string[] {
   return found;
 }
 
-/** The `ui:widget` names a uiSchema uses, at any depth. */
-function widgetsIn(node: unknown, into: Set<string> = new Set()): Set<string> {
-  if (Array.isArray(node)) node.forEach((item) => widgetsIn(item, into));
+/** The names a uiSchema gives under `key` (`ui:widget` or `ui:field`), at any depth. */
+function namesIn(key: string, node: unknown, into: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(node)) node.forEach((item) => namesIn(key, item, into));
   else if (node && typeof node === 'object') {
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'ui:widget' && typeof value === 'string') into.add(value);
-      else widgetsIn(value, into);
+    for (const [name, value] of Object.entries(node)) {
+      if (name === key && typeof value === 'string') into.add(value);
+      else namesIn(key, value, into);
     }
   }
   return into;
 }
 
+/** `file: name` for every name under `key` in a ui.json that `registered` lacks. */
+function unregistered(key: string, registered: readonly string[]): string[] {
+  return uiFiles(schemasDir).flatMap((file) =>
+    [...namesIn(key, JSON.parse(readFileSync(file, 'utf8')))]
+      .filter((name) => !registered.includes(name))
+      .map((name) => `${file}: ${name}`),
+  );
+}
+
 describe('widget registry', () => {
   it('registers every widget a kind\'s ui.json names', () => {
-    const missing = uiFiles(schemasDir).flatMap((file) =>
-      [...widgetsIn(JSON.parse(readFileSync(file, 'utf8')))]
-        .filter((name) => !widgetNames.includes(name))
-        .map((name) => `${file}: ${name}`),
-    );
-    expect(missing).toEqual([]);
+    expect(unregistered('ui:widget', widgetNames)).toEqual([]);
+  });
+
+  it('registers every field a kind\'s ui.json names', () => {
+    expect(unregistered('ui:field', fieldNames)).toEqual([]);
   });
 });

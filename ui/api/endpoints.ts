@@ -1,5 +1,6 @@
 import type { JsonObject, KindDetail, KindSummary, StoredDocument } from '../../engine/types';
-import { request } from './client';
+import { ApiError, request } from './client';
+import { getSessionToken } from './session';
 
 /** A program as `/api/lp/programs…` lists it (spec 001 §3 Program). */
 export type ProgramRow = StoredDocument & {
@@ -23,7 +24,32 @@ export interface AuthConfig {
   shopDomain: string | null;
 }
 
+/** A plan gate answer (`GET /api/gates`, and `gate` on each kind of `GET /api/kinds`). */
+export type GateAnswer = NonNullable<KindSummary['gate']>;
+
 const kindPath = (kind: string) => `/api/kinds/${encodeURIComponent(kind)}`;
+const docPath = (kind: string, id: string) => `${kindPath(kind)}/docs/${encodeURIComponent(id)}`;
+
+/** Families `/api/lp/programs/:id` serves; any other document is found through its kind. */
+const PROGRAM_FAMILIES: ReadonlySet<string> = new Set(['earning', 'redeem']);
+
+/**
+ * Finds any document by id alone (`/programs/edit-settings/:id`): a program through
+ * `/api/lp/programs/:id`, else among the documents of every other kind.
+ * @throws ApiError 404 `not_found` when no kind holds it
+ */
+async function findDocument(id: string): Promise<StoredDocument> {
+  try {
+    return await api.program(id);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+  }
+  const others = (await api.kinds()).filter((kind) => !PROGRAM_FAMILIES.has(kind.family));
+  const lists = await Promise.all(others.map((kind) => api.docs(kind.id)));
+  const found = lists.flat().find((doc) => doc.id === id);
+  if (!found) throw new ApiError(404, 'not_found', 'This document does not exist or was deleted');
+  return found;
+}
 
 /** Typed calls of the API contract; one function per route. */
 export const api = {
@@ -48,4 +74,87 @@ export const api = {
     ).data,
   deleteDoc: (kind: string, id: string) =>
     request<{ success: true }>(`${kindPath(kind)}/docs/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  /** Every document of one kind (`GET /api/kinds/:kind/docs`); a singleton kind has at most one. */
+  docs: async (kind: string) => (await request<{ data: StoredDocument[] }>(`${kindPath(kind)}/docs`)).data,
+  doc: async (kind: string, id: string) => (await request<{ data: StoredDocument }>(docPath(kind, id))).data,
+  findDocument,
+  /** The shop's answer for every gated feature (spec 000 §6). */
+  gates: async () => (await request<{ data: GateAnswer[] }>('/api/gates')).data,
+};
+
+/** A product as the pickers list it (`GET /api/catalog/products`); ids are exact strings beyond 2^53. */
+export interface CatalogProduct {
+  id: string;
+  title: string;
+  vendor: string;
+  productType: string;
+  /** Major currency units as a decimal string. */
+  price: string;
+  tags: string[];
+  collectionIds: string[];
+  variants: { id: string; title: string }[];
+}
+
+export interface CatalogCollection {
+  id: string;
+  title: string;
+}
+
+/** What the condition builder offers (`GET /api/rules/catalog`): the engine's facts and the spec's operators. */
+export interface RuleCatalog {
+  fields: { id: string; label: string; criteria: 'product' | 'order' | 'customer' | 'collection'; type: string }[];
+  operators: { name: string; label: string; needsValue: boolean }[];
+}
+
+/** The part of a tier document the tier picker shows (schemas/tier/tier). */
+export interface TierData extends JsonObject {
+  name: string;
+  entryRequirement: number;
+  color: string;
+}
+
+export interface UploadedImage {
+  id: string;
+  /** Where the image is served; the server answers a path on its own origin. */
+  url: string;
+}
+
+/** `?query=` for a search, `?ids=a,b` for a lookup (ids stay readable: digits need no escaping). */
+function catalogQuery({ query, ids }: { query?: string; ids?: string[] }): string {
+  return ids ? `?ids=${ids.map(encodeURIComponent).join(',')}` : `?query=${encodeURIComponent(query ?? '')}`;
+}
+
+/** Calls the form's widgets and fields make: catalogue search, the rule catalog, tiers and image uploads. */
+export const widgetApi = {
+  products: async (params: { query?: string; ids?: string[] }, signal?: AbortSignal) =>
+    (await request<{ data: CatalogProduct[] }>(`/api/catalog/products${catalogQuery(params)}`, { signal })).data,
+  collections: async (params: { query?: string; ids?: string[] }, signal?: AbortSignal) =>
+    (await request<{ data: CatalogCollection[] }>(`/api/catalog/collections${catalogQuery(params)}`, { signal })).data,
+  ruleCatalog: async () => (await request<{ data: RuleCatalog }>('/api/rules/catalog')).data,
+  tiers: async () => (await request<{ data: StoredDocument<TierData>[] }>(`${kindPath('tier.tier')}/docs`)).data,
+  /**
+   * Uploads an image as multipart form data (`POST /api/uploads`); the server checks the file's bytes
+   * against `purpose`'s rule in rules/image-rules.json.
+   * @throws ApiError, e.g. 422 `image_type` / `image_size` with the spec's message
+   */
+  uploadImage: async (file: File, purpose: string, signal?: AbortSignal): Promise<UploadedImage> => {
+    const body = new FormData();
+    body.append('file', file);
+    body.append('purpose', purpose);
+    const token = await getSessionToken();
+    // `request` sends JSON only, so this call builds its own multipart request with the same token.
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch('/api/uploads', { method: 'POST', headers, body, signal });
+    } catch (cause) {
+      if ((cause as Error).name === 'AbortError') throw cause;
+      throw new ApiError(0, 'network_error', (cause as Error).message || 'Network error');
+    }
+    const json = (await response.json().catch(() => null)) as { data?: UploadedImage; error?: { code?: string; message?: string } } | null;
+    if (response.ok && json?.data) return json.data;
+    const error = json?.error;
+    throw new ApiError(response.status, error?.code ?? `http_${response.status}`, error?.message ?? (response.statusText || `HTTP ${response.status}`));
+  },
 };

@@ -6,10 +6,12 @@ export interface ContextualSaveBarProps {
   onDiscard: () => void;
   saving?: boolean;
   message?: string;
+  /** Save stays off (e.g. the shop's plan does not allow what is being saved); Discard still works. */
+  saveDisabled?: boolean;
 }
 
 /** The dark bar across the top while a form has unsaved changes (spec 000 §2 "save bar"). */
-export function ContextualSaveBar({ onSave, onDiscard, saving = false, message }: ContextualSaveBarProps) {
+export function ContextualSaveBar({ onSave, onDiscard, saving = false, message, saveDisabled = false }: ContextualSaveBarProps) {
   return (
     <div className="save-bar" role="region" aria-label={message ?? t('saveBar.message')}>
       <div className="save-bar__inner">
@@ -23,7 +25,7 @@ export function ContextualSaveBar({ onSave, onDiscard, saving = false, message }
           <Button variant="secondary" className="btn--on-dark" onClick={onDiscard} disabled={saving}>
             {t('common.discard')}
           </Button>
-          <Button variant="primary" className="btn--inverse" onClick={onSave} loading={saving}>
+          <Button variant="primary" className="btn--inverse" onClick={onSave} loading={saving} disabled={saveDisabled}>
             {t('common.save')}
           </Button>
         </div>

@@ -4,11 +4,12 @@ import validator from '@rjsf/validator-ajv8';
 import { useAtomValue } from 'jotai';
 import { useMemo, type Ref } from 'react';
 import type { JsonObject } from '../../engine/types';
-import { currencyAtom } from '../state/session';
+import { currencyAtom, shopAtom } from '../state/session';
 import { transformErrors } from './error-messages';
+import { fields } from './fields';
+import type { FormContext } from './form-context';
 import { templates } from './templates';
 import { widgets } from './widgets';
-import type { FormContext } from './widgets/MoneyWidget';
 
 export interface SchemaFormProps {
   schema: JsonObject;
@@ -30,7 +31,9 @@ export interface SchemaFormProps {
  */
 export function SchemaForm({ schema, uiSchema, formData, onChange, extraErrors, formRef, disabled, id }: SchemaFormProps) {
   const currency = useAtomValue(currencyAtom);
-  const formContext = useMemo<FormContext>(() => ({ currency }), [currency]);
+  const shop = useAtomValue(shopAtom);
+  const timezone = shop?.shopInfo.ianaTimezone ?? shop?.shop.ianaTimezone;
+  const formContext = useMemo<FormContext>(() => ({ currency, timezone }), [currency, timezone]);
   return (
     <Form
       ref={formRef}
@@ -46,6 +49,7 @@ export function SchemaForm({ schema, uiSchema, formData, onChange, extraErrors, 
       transformErrors={transformErrors}
       validator={validator}
       widgets={widgets}
+      fields={fields}
       templates={templates}
       formContext={formContext}
       extraErrors={extraErrors}

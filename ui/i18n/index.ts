@@ -1,9 +1,10 @@
 import en from './en.json';
+import enCatalogue from './en-catalogue.json';
 
-/** Keys of the English catalog: the source of truth for chrome text. */
-export type MessageKey = keyof typeof en;
+/** Keys of the English catalog: the source of truth for chrome text. The program catalogue screens keep theirs in en-catalogue.json. */
+export type MessageKey = keyof typeof en | keyof typeof enCatalogue;
 
-const catalog: Record<string, string> = en;
+const catalog: Record<string, string> = { ...en, ...enCatalogue };
 
 /**
  * Translates a chrome text key, substituting `{name}` placeholders from `vars`.

@@ -3,7 +3,7 @@ import type { KindCategory, KindSummary } from '../../engine/types';
 import { ActionMenu, type MenuSection } from '../components/ActionMenu';
 import { Badge } from '../components/Badge';
 import { t, type MessageKey } from '../i18n';
-import { familyOfTab, paths, type ProgramTab } from './program-paths';
+import { paths, tabOffersKind, type ProgramListTab } from './program-paths';
 
 /** Menu headings in the order the add menu shows them (spec 001 §3 "Add-program menu categories"). */
 const categories: { id: KindCategory | null; label: MessageKey }[] = [
@@ -25,8 +25,8 @@ function planBadge(kind: KindSummary) {
 }
 
 /** Groups the tab's templates by add-menu category; a template needing a plan feature gets a "Plan" badge. */
-export function menuSections(kinds: KindSummary[], tab: ProgramTab, open: (kind: KindSummary) => void): MenuSection[] {
-  const offered = kinds.filter((kind) => kind.family === familyOfTab[tab]);
+export function menuSections(kinds: KindSummary[], tab: ProgramListTab, open: (kind: KindSummary) => void): MenuSection[] {
+  const offered = kinds.filter((kind) => tabOffersKind(tab, kind.id));
   const known = new Set(categories.map((category) => category.id));
   const categoryOf = (kind: KindSummary) => (known.has(kind.category) ? kind.category : null);
   return categories.map((category) => ({
@@ -44,7 +44,7 @@ export function menuSections(kinds: KindSummary[], tab: ProgramTab, open: (kind:
 }
 
 /** The "Add program" primary action of /programs. */
-export function AddProgramMenu({ kinds, tab, variant }: { kinds: KindSummary[] | undefined; tab: ProgramTab; variant?: 'primary' | 'secondary' }) {
+export function AddProgramMenu({ kinds, tab, variant }: { kinds: KindSummary[] | undefined; tab: ProgramListTab; variant?: 'primary' | 'secondary' }) {
   const navigate = useNavigate();
   const sections = menuSections(kinds ?? [], tab, (kind) =>
     navigate(tab === 'redeem' ? `${paths.create(kind.name)}?type=redeem` : paths.create(kind.name)),

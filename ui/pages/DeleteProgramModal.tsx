@@ -12,7 +12,15 @@ export interface DeleteTarget {
 }
 
 /** Confirms and deletes a program; open while `program` is set. */
-export function DeleteProgramModal({ program, onClose, onDeleted }: { program: DeleteTarget | null; onClose: () => void; onDeleted: (id: string) => void }) {
+export interface DeleteProgramModalProps {
+  program: DeleteTarget | null;
+  onClose: () => void;
+  onDeleted: (id: string) => void;
+  /** The success toast; "Program deleted" unless told. */
+  deletedMessage?: string;
+}
+
+export function DeleteProgramModal({ program, onClose, onDeleted, deletedMessage }: DeleteProgramModalProps) {
   const [busy, setBusy] = useState(false);
   const toast = useToast();
 
@@ -21,7 +29,7 @@ export function DeleteProgramModal({ program, onClose, onDeleted }: { program: D
     setBusy(true);
     try {
       await api.deleteDoc(program.kind, program.id);
-      toast(t('programs.deleted'));
+      toast(deletedMessage ?? t('programs.deleted'));
       onClose();
       onDeleted(program.id);
     } catch (error) {

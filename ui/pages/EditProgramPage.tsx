@@ -14,7 +14,7 @@ import { DeleteProgramModal } from './DeleteProgramModal';
 import { LoadFailed } from './LoadFailed';
 import { NotFoundPage } from './NotFoundPage';
 import { ProgramEditor } from './ProgramEditor';
-import { paths, tabOfFamily } from './program-paths';
+import { listPathOf, paths } from './program-paths';
 
 /** `/programs/point/:id`: an existing program's form; Save sends the version it read (409 on conflict). */
 export function EditProgramPage() {
@@ -37,7 +37,7 @@ export function EditProgramPage() {
   const { program, kind, initialData } = loaded.data;
   const title = (typeof program.data.title === 'string' && program.data.title) || program.title || kind.title;
   const active = program.data.status === true;
-  const listPath = paths.list(tabOfFamily(kind.family));
+  const listPath = listPathOf(kind.id);
   return (
     <>
       <ProgramEditor

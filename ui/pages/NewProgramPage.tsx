@@ -9,7 +9,7 @@ import { useToast } from '../state/toasts';
 import { LoadFailed } from './LoadFailed';
 import { NotFoundPage } from './NotFoundPage';
 import { ProgramEditor } from './ProgramEditor';
-import { paths, tabOfFamily } from './program-paths';
+import { listPathOf, paths } from './program-paths';
 
 /** Finds the program template for `/programs/:event/new`: an earning or redeem kind with that name. */
 function findKind(kinds: KindSummary[], event: string, preferred: string | null): KindSummary | undefined {
@@ -44,7 +44,7 @@ export function NewProgramPage() {
       kind={detail}
       initialData={initialData}
       title={detail.title}
-      backTo={paths.list(tabOfFamily(detail.family))}
+      backTo={listPathOf(detail.id)}
       save={(data) => api.createDoc(detail.id, data)}
       onSaved={(doc) => {
         toast(t('programs.saved'));

@@ -13,6 +13,7 @@ import { SchemaForm } from '../form/SchemaForm';
 import { t } from '../i18n';
 import { useToast } from '../state/toasts';
 import { unsavedChangesAtom } from '../state/unsaved';
+import { inSection, mergeSection, pickSection, sectionSchema, sectionUiSchema } from './editor-sections';
 import { describeSaveFailure, type SaveFailure } from './save-errors';
 
 export interface ProgramEditorProps {
@@ -29,11 +30,34 @@ export interface ProgramEditorProps {
   onSaved: (doc: StoredDocument) => void;
   /** Offered on a version conflict. */
   onReload?: () => void;
+  /** Names the back arrow; "Programs" unless told. */
+  backLabel?: string;
+  /**
+   * Shows only these top-level properties (one tab of a bigger document); the save bar still saves
+   * the whole document, and server issues about other properties go to the banner.
+   */
+  properties?: readonly string[];
+  /** Between the header and the form: tabs, a plan gate banner. */
+  beforeForm?: ReactNode;
+  /** Shown instead of the form (a tab that lists other documents); the save bar stays. */
+  replaceForm?: ReactNode;
+  /** Keeps Save off, e.g. when the shop's plan does not allow the kind. */
+  saveDisabled?: boolean;
+  /** The selected tab's id when `beforeForm` holds tabs: the form becomes that tab's panel. */
+  tabId?: string;
 }
 
 /** Drops server issues whose field the merchant has since changed. */
 function stillStanding(issues: FieldIssue[], before: JsonObject, after: JsonObject): FieldIssue[] {
   return issues.filter((issue) => issue.path === '' || sameFormData(valueAtPointer(before, issue.path), valueAtPointer(after, issue.path)));
+}
+
+/** "Design: Must match format" — an issue named by the title of the top-level property it sits under. */
+function sectionMessage(schema: JsonObject, issue: FieldIssue): string {
+  const [first = ''] = pointerSegments(issue.path);
+  const property = (schema.properties as Record<string, { title?: unknown } | undefined> | undefined)?.[first];
+  const name = typeof property?.title === 'string' ? property.title : first;
+  return `${name}: ${issue.message}`;
 }
 
 /** The DOM id RJSF gives the control at a JSON Pointer (`/conditions/0/content` → `root_conditions_0_content`). */
@@ -42,7 +66,9 @@ function controlId(pointer: string): string {
 }
 
 /** A program form with the save bar, leave prompt and save-error handling shared by new and edit. */
-export function ProgramEditor({ kind, initialData, title, titleMeta, backTo, secondaryActions, save, onSaved, onReload }: ProgramEditorProps) {
+export function ProgramEditor(props: ProgramEditorProps) {
+  const { kind, initialData, title, titleMeta, backTo, secondaryActions, save, onSaved, onReload } = props;
+  const { backLabel, properties, beforeForm, replaceForm, saveDisabled, tabId } = props;
   const [baseline, setBaseline] = useState(initialData);
   const [formData, setFormData] = useState(initialData);
   const [saving, setSaving] = useState(false);
@@ -74,9 +100,14 @@ export function ProgramEditor({ kind, initialData, title, titleMeta, backTo, sec
   }, [failedSaves]);
 
   const issues = failure?.issues;
-  const extraErrors = useMemo(() => (issues?.length ? issuesToErrorSchema(issues) : undefined), [issues]);
+  const shownIssues = useMemo(() => (properties ? issues?.filter((issue) => inSection(issue, properties)) : issues), [issues, properties]);
+  const extraErrors = useMemo(() => (shownIssues?.length ? issuesToErrorSchema(shownIssues) : undefined), [shownIssues]);
+  const schema = useMemo(() => (properties ? sectionSchema(kind.schema, properties) : kind.schema), [kind.schema, properties]);
+  const uiSchema = useMemo(() => (properties ? sectionUiSchema(kind.uiSchema, properties, kind.schema) : kind.uiSchema), [kind.uiSchema, kind.schema, properties]);
+  const shownData = useMemo(() => (properties ? pickSection(formData, properties) : formData), [formData, properties]);
 
-  function onChange(next: JsonObject) {
+  function onChange(shown: JsonObject) {
+    const next = properties ? mergeSection(formData, shown, properties) : shown;
     if (failure?.issues.length) {
       setFailure({ ...failure, issues: stillStanding(failure.issues, formData, next) });
     }
@@ -89,6 +120,7 @@ export function ProgramEditor({ kind, initialData, title, titleMeta, backTo, sec
   }
 
   async function onSave() {
+    if (saveDisabled) return;
     if (formRef.current && !formRef.current.validateForm()) return;
     setSaving(true);
     setFailure(null);
@@ -109,9 +141,12 @@ export function ProgramEditor({ kind, initialData, title, titleMeta, backTo, sec
   }
 
   const banner = failure?.banner;
+  // Issues on properties another tab shows: named by their section here, since their fields are not on screen.
+  const elsewhere = properties ? (issues ?? []).filter((issue) => issue.path !== '' && !inSection(issue, properties)).map((issue) => sectionMessage(kind.schema, issue)) : [];
+  const bannerMessages = banner ? [...banner.messages, ...elsewhere] : [];
   return (
-    <Page title={title} titleMeta={titleMeta} backTo={backTo} backLabel={t('programs.backToList')} secondaryActions={secondaryActions} narrow>
-      {dirty && <ContextualSaveBar onSave={onSave} onDiscard={discard} saving={saving} />}
+    <Page title={title} titleMeta={titleMeta} backTo={backTo} backLabel={backLabel ?? t('programs.backToList')} secondaryActions={secondaryActions} narrow>
+      {dirty && <ContextualSaveBar onSave={onSave} onDiscard={discard} saving={saving} saveDisabled={saveDisabled} />}
       <LeavePrompt when={isDirty} />
       {banner && (
         <Banner
@@ -121,18 +156,23 @@ export function ProgramEditor({ kind, initialData, title, titleMeta, backTo, sec
           action={banner.reload && onReload ? { label: t('common.reload'), onAction: onReload } : undefined}
           onDismiss={() => setFailure((current) => (current ? { ...current, banner: undefined } : current))}
         >
-          {banner.messages.length > 0 && (
+          {bannerMessages.length > 0 && (
             <ul>
-              {banner.messages.map((message) => (
+              {bannerMessages.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>
           )}
         </Banner>
       )}
-      <Card>
-        <SchemaForm schema={kind.schema} uiSchema={kind.uiSchema} formData={formData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} />
-      </Card>
+      {beforeForm}
+      <div role={tabId ? 'tabpanel' : undefined} aria-labelledby={tabId ? `tab-${tabId}` : undefined}>
+        {replaceForm ?? (
+          <Card>
+            <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} />
+          </Card>
+        )}
+      </div>
     </Page>
   );
 }

@@ -85,7 +85,7 @@ export function ProgramsTable({ programs, kindTitles, pending, onToggle, onDelet
   );
 }
 
-function TrashIcon() {
+export function TrashIcon() {
   return (
     <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
       <path

@@ -23,6 +23,10 @@ export function describeSaveFailure(error: unknown): SaveFailure {
     const whole = error.details.filter((issue) => issue.path === '').map((issue) => issue.message);
     return { issues: error.details, banner: { title: error.message || t('programs.fixErrors'), messages: whole } };
   }
+  if (error.code === 'singleton_exists') {
+    // Another tab or person created the one document first: reload to edit theirs.
+    return { issues: [], banner: { title: error.message, messages: [], reload: true }, toast: error.message };
+  }
   if (error.code === 'version_conflict') {
     return { issues: [], banner: { title: t('programs.conflict'), messages: [], reload: true } };
   }

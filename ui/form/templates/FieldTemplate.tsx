@@ -5,13 +5,14 @@ export const labelId = (fieldId: string) => `${fieldId}__label`;
 
 /**
  * One field: label, control, help, then errors, in the shop admin's order. Booleans render their own
- * label beside the toggle, so the template leaves it out for them.
+ * label beside the toggle, so the template leaves it out for them. Objects and arrays title
+ * themselves, except an array drawn by one widget (a product picker), which is labelled like any field.
  */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, help, description, hidden, required, displayLabel, rawErrors, schema, classNames } = props;
   if (hidden) return <div hidden>{children}</div>;
-  const isObjectOrArray = schema.type === 'object' || schema.type === 'array';
-  if (isObjectOrArray) {
+  const isContainer = schema.type === 'object' || (schema.type === 'array' && !displayLabel);
+  if (isContainer) {
     return (
       <div className={classNames}>
         {children}

@@ -6,6 +6,8 @@ import type { ChangeEvent, ReactNode } from 'react';
 export interface AffixProps {
   prefix?: ReactNode;
   suffix?: ReactNode;
+  /** Id of text outside the box that also describes it (e.g. the store timezone beside a date). */
+  describedBy?: string;
 }
 
 /**
@@ -41,7 +43,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps & AffixProps) {
         disabled={disabled}
         autoFocus={autofocus}
         aria-invalid={invalid || undefined}
-        aria-describedby={ariaDescribedByIds(id)}
+        aria-describedby={[ariaDescribedByIds(id), props.describedBy].filter(Boolean).join(' ')}
         onChange={onChangeOverride || handleChange}
         onBlur={(event) => onBlur(id, event.target.value)}
         onFocus={(event) => onFocus(id, event.target.value)}

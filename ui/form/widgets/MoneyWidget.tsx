@@ -1,10 +1,8 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { formContextOf } from '../form-context';
 import { BaseInputTemplate } from './BaseInputTemplate';
 
-/** Context every form receives; the money widget reads the shop's currency from it. */
-export interface FormContext {
-  currency: string;
-}
+export type { FormContext } from '../form-context';
 
 /**
  * The symbol a currency is written with, e.g. `$` for USD, `€` for EUR, `CA$` for CAD.
@@ -21,7 +19,7 @@ export function currencySymbol(currency: string): string {
 
 /** An amount in major currency units with the shop's currency symbol in front (`"ui:widget": "money"`). */
 export function MoneyWidget(props: WidgetProps) {
-  const { currency } = (props.registry.formContext ?? {}) as Partial<FormContext>;
+  const { currency } = formContextOf(props.registry);
   return (
     <BaseInputTemplate
       {...props}

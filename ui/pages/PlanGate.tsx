@@ -1,0 +1,31 @@
+import { api, type GateAnswer } from '../api/endpoints';
+import { useResource } from '../api/use-resource';
+import { Badge } from '../components/Badge';
+import { Banner } from '../components/Banner';
+import { t } from '../i18n';
+
+/** Whether the shop's plan keeps it from using a feature (no answer means nothing to gate). */
+export function isGated(gate: GateAnswer | null | undefined): gate is GateAnswer {
+  return gate !== null && gate !== undefined && !gate.allowed;
+}
+
+/** "Available on Advanced": the plan that unlocks a gated feature (spec 000 §5); nothing when allowed. */
+export function PlanBadge({ gate }: { gate: GateAnswer | null | undefined }) {
+  if (!isGated(gate)) return null;
+  return <Badge tone="info">{t('programs.availableIn', { plan: gate.unlockPlan ?? t('common.plan') })}</Badge>;
+}
+
+/** Why a screen can't be saved on this plan: the unlock plan and the server's reason. */
+export function GateBanner({ gate }: { gate: GateAnswer }) {
+  return (
+    <Banner tone="warning" title={t('catalogue.gate.title', { plan: gate.unlockPlan ?? t('common.plan') })}>
+      <p>{gate.reason}</p>
+    </Banner>
+  );
+}
+
+/** The shop's gate answer for a kind (from `GET /api/kinds`); undefined while loading or when the kind needs no feature. */
+export function useKindGate(kind: string): GateAnswer | undefined {
+  const kinds = useResource('kinds', () => api.kinds());
+  return kinds.data?.find((summary) => summary.id === kind)?.gate ?? undefined;
+}
