@@ -73,3 +73,22 @@ export interface FieldIssue {
 export interface ApiErrorBody {
   error: { code: string; message: string; details?: FieldIssue[] };
 }
+
+/** A product as the catalogue lists it (`GET /api/catalog/products`); ids are exact strings beyond 2^53. */
+export interface CatalogProduct {
+  id: string;
+  title: string;
+  vendor: string;
+  productType: string;
+  /** Major currency units as a decimal string. */
+  price: string;
+  tags: string[];
+  collectionIds: string[];
+  variants: { id: string; title: string }[];
+}
+
+/** A collection as the catalogue lists it (`GET /api/catalog/collections`). */
+export interface CatalogCollection {
+  id: string;
+  title: string;
+}

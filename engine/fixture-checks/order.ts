@@ -7,7 +7,7 @@
 import { orderAllowance } from '../allowance';
 import { evaluateOrder } from '../earning';
 import type { CustomerProfile, PastAward } from '../eligibility';
-import { compare, resultOf, toDocs, type FixtureCheck, type FixtureProgram } from './support';
+import { compare, compareDecisions, resultOf, toDocs, type ExpectedDecision, type FixtureCheck, type FixtureProgram } from './support';
 import { normalizeOrder } from '../order';
 import type { JsonObject } from '../types';
 
@@ -33,16 +33,7 @@ export const orderCheck: FixtureCheck = {
     });
     const comparisons = [compare('totalPoints', expect.totalPoints, evaluation.totalPoints)];
     if (expect.orderSkipped !== undefined) comparisons.push(compare('orderSkipped', expect.orderSkipped, evaluation.orderSkipped));
-    for (const [i, e] of ((expect.decisions ?? []) as { program: string; outcome: string; points?: number; reason?: string | null }[]).entries()) {
-      const actual = evaluation.decisions.find((d) => d.programTitle === e.program || d.programId === e.program);
-      if (!actual) {
-        comparisons.push({ what: `decisions/${i} (${e.program})`, expected: e.outcome, actual: 'no such program', pass: false });
-        continue;
-      }
-      comparisons.push(compare(`${e.program}: outcome`, e.outcome, actual.outcome));
-      if (e.points !== undefined) comparisons.push(compare(`${e.program}: points`, e.points, actual.points));
-      if (e.reason !== undefined) comparisons.push(compare(`${e.program}: reason`, e.reason, actual.reason));
-    }
+    comparisons.push(...compareDecisions((expect.decisions ?? []) as ExpectedDecision[], evaluation.decisions));
     return resultOf(comparisons, evaluation);
   },
 };

@@ -84,3 +84,39 @@ export function resultOf(comparisons: Comparison[], detail: unknown): FixtureRes
   return { pass: comparisons.length > 0 && comparisons.every((c) => c.pass), comparisons, detail };
 }
 
+
+/** What a fixture expects of one program's decision; only the keys it names are compared. */
+export interface ExpectedDecision {
+  program: string;
+  outcome: string;
+  points?: number;
+  status?: string | null;
+  reason?: string | null;
+}
+
+/** The decision fields every check can compare. */
+interface DecisionLike {
+  programId: string;
+  programTitle: string;
+  outcome: string;
+  points: number;
+  reason: string | null;
+  status?: string | null;
+}
+
+/** Compares expected decisions (found by program title or id) with the engine's. */
+export function compareDecisions(expected: readonly ExpectedDecision[], decisions: readonly DecisionLike[]): Comparison[] {
+  const out: Comparison[] = [];
+  for (const [i, e] of expected.entries()) {
+    const actual = decisions.find((d) => d.programTitle === e.program || d.programId === e.program);
+    if (!actual) {
+      out.push({ what: `decisions/${i} (${e.program})`, expected: e.outcome, actual: 'no such program', pass: false });
+      continue;
+    }
+    out.push(compare(`${e.program}: outcome`, e.outcome, actual.outcome));
+    for (const key of ['points', 'status', 'reason'] as const) {
+      if (e[key] !== undefined) out.push(compare(`${e.program}: ${key}`, e[key], actual[key] ?? null));
+    }
+  }
+  return out;
+}

@@ -11,19 +11,9 @@ import { FACTS } from '../../engine/rules-engine';
 import { OPERATORS } from '../../rules/operators/index';
 import conditionSchema from '../../schemas/_shared/condition.json';
 import type { AppEnv } from '../deps';
+import type { CatalogCollection, CatalogProduct } from '../../engine/types';
 
-interface CatalogProduct {
-  id: string;
-  title: string;
-  vendor: string;
-  productType: string;
-  price: string;
-  tags: string[];
-  collectionIds: string[];
-  variants: { id: string; title: string }[];
-}
-
-let demo: { products: CatalogProduct[]; collections: { id: string; title: string }[] } | undefined;
+let demo: { products: CatalogProduct[]; collections: CatalogCollection[] } | undefined;
 function catalog() {
   demo ??= JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'catalog.json'), 'utf8')) as NonNullable<typeof demo>;
   return demo;

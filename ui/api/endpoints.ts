@@ -1,6 +1,7 @@
 import type { JsonObject, KindDetail, KindSummary, StoredDocument } from '../../engine/types';
 import { ApiError, request } from './client';
 import { getSessionToken } from './session';
+import type { CatalogCollection, CatalogProduct } from '../../engine/types';
 
 /** A program as `/api/lp/programs…` lists it (spec 001 §3 Program). */
 export type ProgramRow = StoredDocument & {
@@ -82,23 +83,7 @@ export const api = {
   gates: async () => (await request<{ data: GateAnswer[] }>('/api/gates')).data,
 };
 
-/** A product as the pickers list it (`GET /api/catalog/products`); ids are exact strings beyond 2^53. */
-export interface CatalogProduct {
-  id: string;
-  title: string;
-  vendor: string;
-  productType: string;
-  /** Major currency units as a decimal string. */
-  price: string;
-  tags: string[];
-  collectionIds: string[];
-  variants: { id: string; title: string }[];
-}
-
-export interface CatalogCollection {
-  id: string;
-  title: string;
-}
+export type { CatalogCollection, CatalogProduct };
 
 /** What the condition builder offers (`GET /api/rules/catalog`): the engine's facts and the spec's operators. */
 export interface RuleCatalog {
