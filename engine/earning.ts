@@ -233,7 +233,7 @@ export function lineEligibility(program: PlaceOrderProgram): (line: OrderLine) =
     if (line.quantity <= 0) return false;
     if (excludeGiftCard && line.giftCard) return false;
     if (excludeFreeGift && line.amountMinor === 0) return false;
-    if (line.productId !== null && exclude.has(line.productId)) return false;
+    if (exclude.size > 0 && line.productId !== null && exclude.has(line.productId)) return false;
     if (include.size > 0 && (line.productId === null || !include.has(line.productId))) return false;
     if (applied === 'one_time_purchase' && line.subscription) return false;
     if (applied === 'subscription_purchase' && !line.subscription) return false;
@@ -353,14 +353,14 @@ async function evaluateProgram(doc: StoredDocument, order: OrderFacts, context: 
   if (program.statusUseCondition && (program.conditions ?? []).length > 0) {
     conditionChecks = await checkConditions(program, order, lines);
     const perLine = conditionChecks.length > 0 && conditionChecks[0]?.lineId !== null;
-    const passedIds = new Set(conditionChecks.filter((c) => c.passed).map((c) => c.lineId));
     const met = perLine
       ? program.typeProductMatch === 'all'
         ? conditionChecks.every((c) => c.passed)
         : conditionChecks.some((c) => c.passed)
       : conditionChecks.every((c) => c.passed);
     if (!met) return deny(doc, 'conditions_not_met', failedConditionMessage(name, conditionChecks), { conditionChecks });
-    if (perLine) lines = lines.filter((l) => passedIds.has(l.id));
+    // Checks run one per line, in line order: keep lines by position (two lines may share an id).
+    if (perLine) lines = lines.filter((_, i) => conditionChecks[i]?.passed === true);
   }
   if (program.excludeStoreCredit) lines = withoutStoreCredit(lines, order.storeCreditMinor);
   const rate: EarnRate = {

@@ -1,22 +1,27 @@
 /**
- * Fast path for bulk place-order evaluation (spec 001 §3 Program, §4 Programs; spec 002 §5, §9):
+ * Fast path for bulk place-order evaluation (spec 001 §3 Program, §4 Programs; spec 002 §4, §5, §9):
  * replays many orders, such as a shop's past orders, through a set of programs, for example to
- * preview what a draft program would have awarded. It compiles the rule data `evaluateOrder`
- * (engine/earning.ts) hands to json-rules-engine into plain synchronous closures once, then
- * decides each order exactly as `evaluateOrder` does: same order-level skips, priority order and
- * stopProcessing, status, store-timezone date window, sales channel, eligible lines, conditions
- * (typeCondition, typeProductMatch), points and zero_points. It returns the decisions without
- * their explanations; `evaluateOrder` stays the source of truth and explains single orders.
+ * preview what a draft program would have awarded. It compiles the rule data that
+ * `evaluateOrder` (engine/earning.ts) hands to json-rules-engine into plain synchronous closures
+ * once, then decides each order as `evaluateOrder` does, step for step: order skips, priority
+ * order and stopProcessing, status, store-timezone date window, customer eligibility, sales
+ * channel, eligible lines, conditions (typeCondition, typeProductMatch), store credit, points,
+ * zero_points and per-customer limits. It returns decisions without their explanations;
+ * `evaluateOrder` stays the source of truth and explains single orders.
  *
- * Where the time goes, and what compiling saves:
- * - Conditions: each one is looked up in the fact catalog (rules/facts.json) and the operator
- *   catalog (rules/operators) once, and its operator's answer is remembered per distinct fact
- *   value (vendors, tags, prices repeat across orders). Operators are pure, so this is exact.
- *   Conditions on the order or customer are decided once per order, not once per line.
- * - Date windows: decided from the UTC day unless the order is within a day of a bound (see StoreDays).
- * - Points: the arithmetic of `computePoints` without its explanation strings.
+ * What compiling saves (json-rules-engine builds an engine and awaits promises per program, line
+ * and condition):
+ * - Conditions: each is looked up in the fact catalog (rules/facts.json) and the operator
+ *   catalog (rules/operators) once. The operator still decides, but its answer is remembered:
+ *   per distinct fact value (vendors, tags, SKUs repeat from order to order), and for the
+ *   ordering operators on numbers as the ranges known to pass and to fail (order totals do not
+ *   repeat). Conditions on the order and the customer run once per program, not per line.
+ * - Eligible lines: programs with the same eligibility settings share one scan per order.
+ * - Date windows: decided from the instant unless it is within 16 hours of a bound's midnight.
+ * - Points: `computePoints`'s arithmetic without its explanation strings.
+ * - Decisions: denials are made once per program and shared.
  *
- * tests/unit/fast-path.test.ts compares both paths on random programs and orders.
+ * tests/unit/fast-path.test.ts checks that both paths decide alike on random programs and orders.
  */
 import { OPERATORS_BY_NAME, type OperatorDefinition } from '../rules/operators/index';
 import {
@@ -27,32 +32,34 @@ import {
   lineEligibility,
   ORDER_SKIP,
   orderConditionFact,
+  withoutStoreCredit,
   type DenyReason,
   type EarningContext,
   type PlaceOrderProgram,
 } from './earning';
-import { computePoints, roundFraction, type EarnRate } from './points';
+import { applyLimit, eligibilityDenial } from './eligibility';
+import { computePoints, moneyRate, roundFraction, scaledProduct, type EarnRate } from './points';
 import { assertRuleVocabulary, FACTS } from './rules-engine';
 import { localDate, windowPosition } from './store-time';
 import type { OrderFacts, OrderLine } from './order';
 import type { StoredDocument } from './types';
 
-/** One program's decision about one order: `evaluateOrder`'s decision without the explanation. */
+/** One program's decision about one order (spec 001 §4): `evaluateOrder`'s decision without the explanation. */
 export interface FastDecision {
   readonly programId: string;
   readonly outcome: 'award' | 'deny';
-  /** Whole points awarded; 0 when denied. */
+  /** Whole points awarded (after any points limit); 0 when denied. */
   readonly points: number;
   /** Why the program did not award; null for an award. */
   readonly reason: DenyReason | null;
 }
 
-/** Everything the fast path decided about one order. */
+/** Everything the fast path decided about one order (spec 002 §5: points are whole points). */
 export interface FastOrderResult {
   orderId: string;
   /** Sum of the awards, whole points. */
   totalPoints: number;
-  /** Set when the whole order is out of scope (test, cancelled, voided, guest); then no program ran. */
+  /** Set when the whole order is out of scope (test, cancelled, voided, guest, order limit); then no program ran. */
   orderSkipped: DenyReason | null;
   /**
    * One decision per program, in evaluation order (ascending priority), as in `evaluateOrder`.
@@ -61,140 +68,148 @@ export interface FastOrderResult {
   decisions: readonly FastDecision[];
 }
 
-/** Programs compiled once for one store; evaluates any number of orders. */
+/** Programs compiled once for one store and context; evaluates any number of orders (spec 001 §4, spec 002 §9). */
 export interface CompiledEvaluator {
   /** Program ids in evaluation order. */
   readonly programIds: readonly string[];
   /**
-   * Decides one order, synchronously (not re-entrant: one evaluator, one order at a time).
-   * Throws what `evaluateOrder` would throw, at the same point: RangeError for an unknown
-   * condition field, an unknown timezone or an unparseable `createdAt`; RuleCatalogError for an
-   * unknown operator.
+   * Decides one order, synchronously (not re-entrant: one order at a time per evaluator).
+   * Throws what `evaluateOrder` would throw, where it would: RangeError for an unknown condition
+   * field, an unknown timezone or an unparseable `createdAt`; RuleCatalogError for an unknown
+   * operator; TypeError for points settings computePoints cannot use.
    */
   evaluate(order: OrderFacts): FastOrderResult;
 }
 
 type WindowPosition = 'before' | 'within' | 'after';
 type Facts = Record<string, unknown>;
-/** A condition (or several, combined) on the line fact; `_unused` keeps one shape with OrderTest. */
-type LineTest = (line: Facts, _unused: Facts) => boolean;
-/** A condition (or several, combined) on the order and customer facts. */
-type OrderTest = (order: Facts, customer: Facts) => boolean;
-/** Points for the first `count` lines of `lines` (whole points). */
-type PointsRule = (lines: readonly OrderLine[], count: number, order: OrderFacts) => number;
+/**
+ * A compiled condition, or several joined with any/all: on the order and customer facts, or
+ * (given the line as `facts`) on the line fact. Classes rather than closures: a call site then
+ * sees a few classes, which V8 inlines, instead of many closures, which it cannot.
+ */
+interface Condition {
+  holds(facts: Facts, customer: Facts): boolean;
+}
+/** Points for the first `count` of `lines` (whole points, before limits). */
+export type PointsRule = (lines: readonly OrderLine[], count: number, order: Pick<OrderFacts, 'exponent' | 'shippingMinor' | 'taxMinor'>) => number;
 
 interface CompiledConditions {
   /** Thrown when an order reaches the conditions: evaluateOrder checks their vocabulary only then. */
   error: unknown;
   /** typeCondition `any` (else all). */
   any: boolean;
-  /** The conditions on the order and customer facts, combined with any/all; null when none. */
-  orderPart: OrderTest | null;
-  /** The conditions on the line fact; null when none (then the whole order passes or fails once). */
-  linePart: LineTest | null;
+  /** The conditions on the order and customer facts, joined with any/all; null when none. */
+  orderPart: Condition | null;
+  /** The conditions on the line fact, joined likewise; null when none (the order then passes or fails once). */
+  linePart: Condition | null;
   /** typeProductMatch `all`: every eligible line must pass (else one is enough). */
   everyLine: boolean;
 }
 
 interface CompiledProgram {
   id: string;
+  settings: PlaceOrderProgram;
   active: boolean;
-  /** Index into the window positions of dated programs; -1 when the program has no start or end date. */
+  /** Index among the dated programs (see StoreDays); -1 without a start or end date. */
   windowIndex: number;
+  /** What eligibilityDenial said about `context.customer`: denied, or the error it threw. */
+  customerDenied: boolean;
+  customerError: unknown;
   excludePos: boolean;
   excludeOnline: boolean;
+  excludeStoreCredit: boolean;
+  hasLimit: boolean;
   eligible: (line: OrderLine) => boolean;
+  /** Programs with the same eligibility settings share one scan of an order's lines (see ELIGIBILITY_FIELDS). */
+  eligibilityGroup: number;
   conditions: CompiledConditions | null;
   points: PointsRule;
   stopProcessing: boolean;
+  /** The program's denial for each reason (frozen: a denial carries nothing about the order). */
   deny: Readonly<Record<DenyReason, FastDecision>>;
 }
 
-const DENY_REASONS: readonly DenyReason[] = [
-  'program_inactive', 'not_started', 'ended', 'test_order', 'cancelled_order', 'voided_order', 'guest_order',
-  'excluded_sales_channel', 'no_eligible_lines', 'conditions_not_met', 'zero_points', 'stopped_by_priority',
-];
-
 const EMPTY: Facts = Object.freeze({});
+const NO_ERROR = Symbol('no error');
 
 /**
- * Compiles place-order programs for bulk evaluation. The programs' data is read now: do not
+ * Compiles place-order programs for bulk evaluation; the programs' data is read now, so do not
  * change it while the evaluator is in use.
  * @param programs `earning.place_order` documents, as for `evaluateOrder` (any status).
- * @param context the store timezone (IANA); `at`, when set, is the instant of every order,
- *   otherwise each order's `createdAt` is.
- * @returns an evaluator whose decisions equal `evaluateOrder(programs, order, context)`'s
- *   outcome, points and reason for every program. Compiling never throws for bad rule data:
+ * @param context as for `evaluateOrder`, for every order: the store timezone (IANA), and when
+ *   set, the fallback instant `at`, the customer profile, the limit history and the allowance.
+ * @returns an evaluator whose decisions have `evaluateOrder(programs, order, context)`'s
+ *   outcome, points and reason for every program. Compiling does not throw for bad rule data:
  *   `evaluate` throws it when an order reaches it, as `evaluateOrder` does.
  * @example compilePrograms(docs, { timeZone: 'America/New_York' }).evaluate(order).totalPoints
  */
 export function compilePrograms(programs: readonly StoredDocument[], context: EarningContext): CompiledEvaluator {
   const sorted = [...programs].sort(compareProgramPriority);
   const dated: PlaceOrderProgram[] = [];
-  const compiled = sorted.map((doc): CompiledProgram => {
-    const program = doc.data as unknown as PlaceOrderProgram;
-    const hasWindow = Boolean(program.startDate) || Boolean(program.endDate);
-    if (hasWindow) dated.push(program);
-    return {
-      id: doc.id,
-      active: Boolean(program.status),
-      windowIndex: hasWindow ? dated.length - 1 : -1,
-      excludePos: Boolean(program.excludePOSOrderProducts),
-      excludeOnline: Boolean(program.excludeOSOrderProducts),
-      eligible: lineEligibility(program),
-      conditions: program.statusUseCondition && (program.conditions ?? []).length > 0 ? compileConditions(program) : null,
-      points: compilePoints({
-        earnBy: program.earnBy,
-        earnPoint: program.earnPoint,
-        rateMoney: program.rateMoney,
-        rateItem: program.rateItem,
-        roundingMethod: program.roundingMethod,
-        earnPointShippingFee: program.earnPointShippingFee === true,
-        earnPointTax: program.earnPointTax === true,
-      }),
-      stopProcessing: Boolean(program.stopProcessing),
-      deny: denials(doc.id),
-    };
-  });
+  const groups = new Map<string, number>();
+  const compiled = sorted.map((doc) => compileProgram(doc, context, dated, groups));
+  // Per eligibility group: the current order's eligible lines, and which order they belong to.
+  const groupLines = [...groups.keys()].map((): OrderLine[] => []);
+  const groupCount = groupLines.map(() => 0);
+  const groupOrder = groupLines.map(() => -1);
+  let orderNumber = 0;
+  /** How many of `order`'s lines program `p` may count; they are in groupLines[p.eligibilityGroup]. */
+  const eligibleCount = (p: CompiledProgram, order: OrderFacts): number => {
+    const g = p.eligibilityGroup;
+    if (groupOrder[g] === orderNumber) return groupCount[g] as number;
+    const found = groupLines[g] as OrderLine[];
+    let count = 0;
+    for (const line of order.lines) if (p.eligible(line)) found[count++] = line;
+    groupOrder[g] = orderNumber;
+    groupCount[g] = count;
+    return count;
+  };
   const days = new StoreDays(context.timeZone, dated);
-  const skipped = new Map(ORDER_SKIP.map((s) => [s.reason, Object.freeze(compiled.map((p) => p.deny[s.reason]))]));
-  const at = context.at;
-  // Scratch space for one order's lines; evaluate is synchronous, so one buffer serves all orders.
+  const skips = [...ORDER_SKIP, { test: () => Boolean(context.allowance?.disabled), reason: 'order_limit_reached' as const }];
+  const skipped = new Map(skips.map((s) => [s.reason, Object.freeze(compiled.map((p) => p.deny[s.reason]))]));
+  const history = context.history ?? [];
+  // One order's lines and per-line results; evaluate is synchronous, so one buffer serves all orders.
   const lines: OrderLine[] = [];
   const passed: boolean[] = [];
 
-  /** How program `p` decides `order` (lines and window already known): a decision, or its points. */
+  /** Program `p` on `order` after its status and date window: a denial, or the points before limits. */
   const decide = (p: CompiledProgram, order: OrderFacts, orderFacts: Facts, customer: Facts): FastDecision | number => {
+    if (p.customerError !== NO_ERROR) throw p.customerError;
+    if (p.customerDenied) return p.deny.customer_not_eligible;
     if (order.sourceName === 'pos' ? p.excludePos : p.excludeOnline) return p.deny.excluded_sales_channel;
-    const c = p.conditions;
-    // Conditions are pure, so they may run before the lines are collected; only the reason
-    // must stay evaluateOrder's: no eligible line comes before unmet conditions.
-    const orderMet = c === null || c.orderPart === null ? c === null || !c.any : c.orderPart(orderFacts, customer);
-    if (!orderMet && c !== null && (c.linePart === null || !c.any)) {
-      return order.lines.some(p.eligible) ? p.deny.conditions_not_met : p.deny.no_eligible_lines;
-    }
-    let count = 0;
-    for (const line of order.lines) if (p.eligible(line)) lines[count++] = line;
+    let count = eligibleCount(p, order);
     if (count === 0) return p.deny.no_eligible_lines;
+    let counted = groupLines[p.eligibilityGroup] as OrderLine[];
+    const c = p.conditions;
     if (c !== null) {
-      if (c.error !== null) throw c.error;
-      // With `any`, a met order part passes every line; with `all`, the line part decides.
-      if (c.linePart !== null && orderMet !== c.any) {
+      if (c.error !== NO_ERROR) throw c.error;
+      const orderMet = c.orderPart === null ? !c.any : c.orderPart.holds(orderFacts, customer);
+      // With `any`, a met order part passes every line, and with `all` an unmet one fails them
+      // all; otherwise the line part decides, line by line.
+      if (c.linePart === null || orderMet === c.any) {
+        if (!orderMet) return p.deny.conditions_not_met;
+      } else {
+        for (let i = 0; i < count; i++) lines[i] = counted[i] as OrderLine;
         count = linesMeeting(c.linePart, c.everyLine, lines, passed, count);
         if (count === 0) return p.deny.conditions_not_met;
+        counted = lines;
       }
     }
-    return p.points(lines, count, order);
+    if (!p.excludeStoreCredit) return p.points(counted, count, order);
+    const credited = withoutStoreCredit(counted.slice(0, count), order.storeCreditMinor);
+    return p.points(credited, credited.length, order);
   };
 
   return {
     programIds: compiled.map((p) => p.id),
     evaluate(order: OrderFacts): FastOrderResult {
-      for (const s of ORDER_SKIP) {
+      for (const s of skips) {
         if (s.test(order)) return { orderId: order.id, totalPoints: 0, orderSkipped: s.reason, decisions: skipped.get(s.reason) ?? [] };
       }
       const decisions = new Array<FastDecision>(compiled.length);
-      let utcDay = NaN;
+      orderNumber++;
+      let ms = NaN;
       let positions: readonly WindowPosition[] | null = null;
       let orderFacts: Facts | null = null;
       const customer = (order.customer ?? EMPTY) as unknown as Facts;
@@ -206,25 +221,27 @@ export function compilePrograms(programs: readonly StoredDocument[], context: Ea
         if (stopped) decision = p.deny.stopped_by_priority;
         else if (!p.active) decision = p.deny.program_inactive;
         else {
-          if (Number.isNaN(utcDay)) {
-            const ms = at ? at.getTime() : Date.parse(order.createdAt);
+          if (Number.isNaN(ms)) {
+            ms = order.createdAt ? parseInstant(order.createdAt) : (context.at ?? new Date()).getTime();
             if (!days.valid || !Number.isFinite(ms)) days.exact(new Date(ms));
-            utcDay = Math.floor(ms / DAY);
           }
           let position: WindowPosition | null | undefined = 'within';
           if (p.windowIndex >= 0) {
-            position = days.certain(p.windowIndex, utcDay);
-            if (position === null) position = (positions ??= days.exact(at ?? new Date(order.createdAt)))[p.windowIndex];
+            position = days.certain(p.windowIndex, ms);
+            if (position === null) position = (positions ??= days.exact(new Date(ms)))[p.windowIndex];
           }
           if (position === 'before') decision = p.deny.not_started;
           else if (position === 'after') decision = p.deny.ended;
           else decision = decide(p, order, (orderFacts ??= orderConditionFact(order) as unknown as Facts), customer);
         }
         if (typeof decision === 'number') {
+          const limit = decision <= 0 || !p.hasLimit ? null : applyLimit(p.settings, p.id, history, decision, new Date(ms), context.timeZone);
           if (decision <= 0) decision = p.deny.zero_points;
+          else if (limit !== null && !limit.allowed) decision = p.deny.limit_reached;
           else {
-            total += decision;
-            decision = { programId: p.id, outcome: 'award', points: decision, reason: null };
+            const points = limit === null ? decision : limit.points;
+            total += points;
+            decision = { programId: p.id, outcome: 'award', points, reason: null };
             if (p.stopProcessing) stopped = true;
           }
         }
@@ -235,38 +252,102 @@ export function compilePrograms(programs: readonly StoredDocument[], context: Ea
   };
 }
 
-/** The frozen denial of each reason for one program (a denial carries no per-order data). */
+/**
+ * The program settings `lineEligibility` (engine/earning.ts) reads. Programs with the same values
+ * of these get the same eligible lines, whatever lineEligibility does with them;
+ * tests/unit/fast-path.test.ts checks that it reads nothing else.
+ */
+export const ELIGIBILITY_FIELDS = ['includeProducts', 'excludeProducts', 'appliedPlaceOrderTo', 'excludeGiftCard', 'excludeFreeGift'] as const;
+
+/** The values of ELIGIBILITY_FIELDS as a key: equal keys mean equal values (undefined, null, NaN, 1 and "1" all differ). */
+function eligibilityKey(program: PlaceOrderProgram): string {
+  return ELIGIBILITY_FIELDS.map((field) => {
+    const value: unknown = program[field];
+    return typeof value === 'object' && value !== null ? `o${JSON.stringify(value)}` : `${typeof value}:${String(value)}`;
+  }).join('\u0000');
+}
+
+/**
+ * What of a program does not depend on the order, worked out once. `dated` collects dated
+ * programs; `groups` numbers the distinct eligibility keys.
+ */
+function compileProgram(doc: StoredDocument, context: EarningContext, dated: PlaceOrderProgram[], groups: Map<string, number>): CompiledProgram {
+  const program = doc.data as unknown as PlaceOrderProgram;
+  const key = eligibilityKey(program);
+  if (!groups.has(key)) groups.set(key, groups.size);
+  const hasWindow = Boolean(program.startDate) || Boolean(program.endDate);
+  if (hasWindow) dated.push(program);
+  let customerDenied = false;
+  let customerError: unknown = NO_ERROR;
+  try {
+    customerDenied = context.customer ? eligibilityDenial(context.customer, program.customerEligibility, program.eligibleTiers) !== null : false;
+  } catch (error) {
+    customerError = error;
+  }
+  return {
+    id: doc.id,
+    settings: program,
+    active: Boolean(program.status),
+    windowIndex: hasWindow ? dated.length - 1 : -1,
+    customerDenied,
+    customerError,
+    excludePos: Boolean(program.excludePOSOrderProducts),
+    excludeOnline: Boolean(program.excludeOSOrderProducts),
+    excludeStoreCredit: Boolean(program.excludeStoreCredit),
+    hasLimit: Boolean(program.hasLimit),
+    eligible: lineEligibility(program),
+    eligibilityGroup: groups.get(key) as number,
+    conditions: program.statusUseCondition && (program.conditions ?? []).length > 0 ? compileConditions(program) : null,
+    points: compilePoints({
+      earnBy: program.earnBy,
+      earnPoint: program.earnPoint,
+      rateMoney: program.rateMoney,
+      rateItem: program.rateItem,
+      roundingMethod: program.roundingMethod,
+      earnPointShippingFee: program.earnPointShippingFee === true,
+      earnPointTax: program.earnPointTax === true,
+    }),
+    stopProcessing: Boolean(program.stopProcessing),
+    deny: denials(doc.id),
+  };
+}
+
+/**
+ * Every reason evaluateOrder can give. A Record over DenyReason, so that the compiler names any
+ * reason earning.ts adds and this list lacks; its keys give each program's denials one shape.
+ */
+const DENY_REASONS: Record<DenyReason, true> = {
+  test_order: true, cancelled_order: true, voided_order: true, guest_order: true, order_limit_reached: true,
+  program_inactive: true, not_started: true, ended: true, customer_not_eligible: true, limit_reached: true,
+  excluded_sales_channel: true, no_eligible_lines: true, conditions_not_met: true, zero_points: true, stopped_by_priority: true,
+};
+
 function denials(programId: string): Record<DenyReason, FastDecision> {
   const out = {} as Record<DenyReason, FastDecision>;
-  for (const reason of DENY_REASONS) out[reason] = Object.freeze({ programId, outcome: 'deny', points: 0, reason });
+  for (const reason of Object.keys(DENY_REASONS) as DenyReason[]) out[reason] = Object.freeze({ programId, outcome: 'deny', points: 0, reason });
   return out;
 }
 
 /**
- * Keeps the first `count` lines that pass `test`, in place; returns how many are kept, 0 when
- * typeProductMatch is not met. As in evaluateOrder, lines are kept by id: a failing line stays
- * when a passing line has the same id.
+ * Keeps, in place, those of the first `count` lines that pass `test`; returns how many are kept,
+ * 0 when typeProductMatch is not met. As in evaluateOrder, lines are kept by position, so two
+ * lines that share an id are judged each on its own.
  */
-function linesMeeting(test: LineTest, everyLine: boolean, lines: OrderLine[], passed: boolean[], count: number): number {
+function linesMeeting(test: Condition, everyLine: boolean, lines: OrderLine[], passed: boolean[], count: number): number {
   let passes = 0;
-  for (let i = 0; i < count; i++) if ((passed[i] = test(lines[i] as unknown as Facts, EMPTY))) passes++;
+  for (let i = 0; i < count; i++) if ((passed[i] = test.holds(lines[i] as unknown as Facts, EMPTY))) passes++;
   if (passes === count) return count;
   if (passes === 0 || everyLine) return 0;
-  const passedIds = new Set<string>();
-  for (let i = 0; i < count; i++) if (passed[i]) passedIds.add((lines[i] as OrderLine).id);
   let kept = 0;
-  for (let i = 0; i < count; i++) {
-    const line = lines[i] as OrderLine;
-    if (passedIds.has(line.id)) lines[kept++] = line;
-  }
+  for (let i = 0; i < count; i++) if (passed[i]) lines[kept++] = lines[i] as OrderLine;
   return kept;
 }
 
 /**
  * Compiles a program's conditions (spec 001 §3 conditions, typeCondition, typeProductMatch):
  * each condition's field is looked up in the fact catalog and its operator in the operator
- * catalog once. The conditions on the order and customer facts are split from those on the line
- * fact, so that they run once per order: and/or over pure conditions can be regrouped freely.
+ * catalog once. Conditions on the order and customer facts are split from those on the line
+ * fact so that they run once per order: any/all over pure conditions may be regrouped.
  */
 function compileConditions(program: PlaceOrderProgram): CompiledConditions {
   const conditions = program.conditions ?? [];
@@ -279,34 +360,38 @@ function compileConditions(program: PlaceOrderProgram): CompiledConditions {
   } catch (error) {
     return { error, any, orderPart: null, linePart: null, everyLine };
   }
-  const lineTests: LineTest[] = [];
-  const orderTests: OrderTest[] = [];
+  const lineTests: Condition[] = [];
+  const orderTests: Condition[] = [];
   for (const c of conditions) {
     const fact = FACTS.get(c.field);
     const op = OPERATORS_BY_NAME.get(c.typeMatch);
     if (!fact || !op) throw new Error(`fast-path: "${c.field} ${c.typeMatch}" passed the vocabulary check but is not in the catalogs`);
-    const test = remembered(op, c.content ?? '', fact.path);
-    if (fact.fact === 'line' || fact.fact === 'order') (fact.fact === 'line' ? lineTests : orderTests).push(test);
-    else orderTests.push((_order, customer) => test(customer, EMPTY));
+    const remembered = new Remembered(op, c.content ?? '', fact.path, fact.fact === 'customer');
+    (fact.fact === 'line' ? lineTests : orderTests).push(MONOTONE_OPERATORS.has(op.name) ? new Bracketed(remembered) : remembered);
   }
-  return { error: null, any, orderPart: combine(orderTests, any), linePart: combine(lineTests, any), everyLine };
+  return { error: NO_ERROR, any, orderPart: combine(orderTests, any), linePart: combine(lineTests, any), everyLine };
 }
 
-/** Tests joined with any (some holds) or all (every one holds); null for none. */
-function combine(tests: OrderTest[], any: boolean): OrderTest | null {
-  const [first, second] = tests;
-  if (first === undefined) return null;
-  if (second === undefined) return first;
-  if (tests.length === 2) return any ? (a, b) => first(a, b) || second(a, b) : (a, b) => first(a, b) && second(a, b);
-  return any
-    ? (a, b) => {
-        for (const t of tests) if (t(a, b)) return true;
-        return false;
-      }
-    : (a, b) => {
-        for (const t of tests) if (!t(a, b)) return false;
-        return true;
-      };
+/** Conditions joined with any (one holds) or all (every one holds); null for none. */
+function combine(conditions: Condition[], any: boolean): Condition | null {
+  if (conditions.length <= 1) return conditions[0] ?? null;
+  return any ? new AnyOf(conditions) : new AllOf(conditions);
+}
+
+class AllOf implements Condition {
+  constructor(private readonly parts: readonly Condition[]) {}
+  holds(facts: Facts, customer: Facts): boolean {
+    for (const part of this.parts) if (!part.holds(facts, customer)) return false;
+    return true;
+  }
+}
+
+class AnyOf implements Condition {
+  constructor(private readonly parts: readonly Condition[]) {}
+  holds(facts: Facts, customer: Facts): boolean {
+    for (const part of this.parts) if (part.holds(facts, customer)) return true;
+    return false;
+  }
 }
 
 /** Most distinct fact values remembered per condition; beyond that the operator is simply called. */
@@ -317,73 +402,141 @@ interface ListNode {
   next: Map<unknown, ListNode> | undefined;
 }
 
-/** A primitive whose identity is its value for Map keys (SameValueZero), so a remembered answer is exact. */
-const isKey = (v: unknown): boolean => (typeof v === 'string' || typeof v === 'boolean' || v === undefined || v === null || (typeof v === 'number' && !Object.is(v, -0)));
+/** A primitive that a Map tells apart exactly as the operators can (-0 is not 0 for `Object.is`). */
+const isKey = (v: unknown): boolean => typeof v === 'string' || typeof v === 'boolean' || v === undefined || v === null || (typeof v === 'number' && !Object.is(v, -0));
 
 /**
- * The condition `<facts>[path] <op> value` with the operator's answer remembered per distinct fact
- * value: a string, number, boolean or missing value, or a list of those (tags, collection ids,
- * discount codes; remembered by its elements, in order). Exact because operators are pure
- * functions of their two arguments (rules/operators/types.ts); other values go to the operator
- * every time, and so does every new value once REMEMBER_LIMIT values are remembered.
+ * The condition `facts[path] <op> value` (`customer[path]` for a customer fact) with the
+ * operator's answer remembered per distinct fact value: a string, number, boolean or missing
+ * value, or a list of those (tags, collection ids, discount codes; remembered by its elements, in
+ * order). Exact because operators are pure functions of their two arguments
+ * (rules/operators/types.ts); other values go to the operator every time, and so does every new
+ * value once REMEMBER_LIMIT values are remembered.
  */
-function remembered(op: OperatorDefinition, value: unknown, path: string): OrderTest {
-  const scalars = new Map<unknown, boolean>();
-  const lists: ListNode = { result: undefined, next: undefined };
-  let size = 0;
-  const list = (fact: readonly unknown[]): boolean => {
-    let node = lists;
-    for (const element of fact) {
+class Remembered implements Condition {
+  private readonly scalars = new Map<unknown, boolean>();
+  private readonly lists: ListNode = { result: undefined, next: undefined };
+  private size = 0;
+
+  constructor(
+    readonly op: OperatorDefinition,
+    readonly value: unknown,
+    readonly path: string,
+    readonly ofCustomer: boolean,
+  ) {}
+
+  holds(facts: Facts, customer: Facts): boolean {
+    const fact = (this.ofCustomer ? customer : facts)[this.path];
+    if (Array.isArray(fact)) return this.list(fact);
+    return this.scalars.get(fact) ?? this.scalar(fact);
+  }
+
+  private scalar(fact: unknown): boolean {
+    const result = this.op.evaluate(fact, this.value);
+    if (this.size < REMEMBER_LIMIT && isKey(fact)) {
+      this.scalars.set(fact, result);
+      this.size++;
+    }
+    return result;
+  }
+
+  private list(fact: readonly unknown[]): boolean {
+    if (fact.length === 1) {
+      const known = this.lists.next?.get(fact[0])?.result;
+      if (known !== undefined) return known;
+    }
+    let node = this.lists;
+    for (let i = 0; i < fact.length; i++) {
+      const element = fact[i];
       let child = node.next?.get(element);
       if (child === undefined) {
-        if (size >= REMEMBER_LIMIT || !isKey(element)) return op.evaluate(fact, value);
+        if (this.size >= REMEMBER_LIMIT || !isKey(element)) return this.op.evaluate(fact, this.value);
         child = { result: undefined, next: undefined };
         (node.next ??= new Map()).set(element, child);
-        size++;
+        this.size++;
       }
       node = child;
     }
-    return (node.result ??= op.evaluate(fact, value));
-  };
-  const scalar = (fact: unknown): boolean => {
-    const result = op.evaluate(fact, value);
-    if (size < REMEMBER_LIMIT && isKey(fact)) {
-      scalars.set(fact, result);
-      size++;
-    }
-    return result;
-  };
-  return (facts) => {
-    const fact = facts[path];
-    if (Array.isArray(fact)) return list(fact);
-    return scalars.get(fact) ?? scalar(fact);
-  };
+    return (node.result ??= this.op.evaluate(fact, this.value));
+  }
 }
 
 /**
- * The points of `computePoints` (engine/points.ts, spec 001 §3 earnBy, earnPoint, rateMoney,
- * rateItem, roundingMethod) without the explanation it builds, whose number formatting costs more
- * than the arithmetic. Same expressions, same order, same rounding (`roundFraction`); the rate in
- * minor units is remembered per currency exponent. An earnBy computePoints does not know goes to
- * computePoints, to fail the same way.
+ * The ordering operators of spec 001 §3, whose answer for a number fact is monotone in the
+ * number (for a fixed condition value): between two numbers with the same answer, every number
+ * has that answer too. tests/unit/fast-path.test.ts checks this of each, and that each is in the
+ * operator catalog.
  */
-function compilePoints(rate: EarnRate): PointsRule {
+export const MONOTONE_OPERATORS: ReadonlySet<string> = new Set(['greater_than', 'greater_than_or_equal_to', 'less_than', 'less_than_or_equal_to']);
+
+/**
+ * A condition with a monotone operator (MONOTONE_OPERATORS): for a number fact, the answer comes
+ * from the ranges of numbers already known to pass and to fail ([lowest, highest] of each), which
+ * is exact for a monotone operator and needs neither a lookup per distinct number (order totals
+ * hardly repeat) nor memory per number. Other numbers and values are `Remembered`.
+ */
+class Bracketed implements Condition {
+  private lowestTrue = Infinity;
+  private highestTrue = -Infinity;
+  private lowestFalse = Infinity;
+  private highestFalse = -Infinity;
+
+  constructor(private readonly other: Remembered) {}
+
+  holds(facts: Facts, customer: Facts): boolean {
+    const fact = (this.other.ofCustomer ? customer : facts)[this.other.path];
+    if (typeof fact === 'number') {
+      if (fact >= this.lowestTrue && fact <= this.highestTrue) return true;
+      if (fact >= this.lowestFalse && fact <= this.highestFalse) return false;
+      if (Number.isFinite(fact)) return this.learn(fact);
+    }
+    return this.other.holds(facts, customer);
+  }
+
+  private learn(fact: number): boolean {
+    const result = this.other.op.evaluate(fact, this.other.value);
+    if (result) {
+      this.lowestTrue = Math.min(this.lowestTrue, fact);
+      this.highestTrue = Math.max(this.highestTrue, fact);
+    } else {
+      this.lowestFalse = Math.min(this.lowestFalse, fact);
+      this.highestFalse = Math.max(this.highestFalse, fact);
+    }
+    return result;
+  }
+}
+
+/**
+ * The points of `computePoints` (engine/points.ts; spec 001 §3 earnBy, earnPoint, rateMoney,
+ * rateItem, roundingMethod, earnPointShippingFee, earnPointTax) without the explanation it
+ * builds, whose number formatting costs more than the arithmetic: the same primitives
+ * (moneyRate, scaledProduct, roundFraction) in the same order, with the money rate remembered per
+ * currency exponent. An earnBy computePoints does not know goes to computePoints, to fail alike.
+ * tests/unit/fast-path.test.ts compares the two directly.
+ * @returns points for the first `count` lines (whole points)
+ */
+export function compilePoints(rate: EarnRate): PointsRule {
   const { earnPoint, roundingMethod } = rate;
   let exponent = NaN;
-  let rateMinor = NaN;
-  const minorRate = (e: number): number => {
+  let money = { scale: 1, units: 1 };
+  // computePoints works out the money rate for every earnBy, so a rateMoney it rejects fails here too.
+  const moneyAt = (e: number) => {
     if (e !== exponent) {
-      rateMinor = Math.max(1, Math.round(rate.rateMoney * 10 ** e));
+      money = moneyRate(rate.rateMoney, e);
       exponent = e;
     }
-    return rateMinor;
+    return money;
   };
   switch (rate.earnBy) {
     case 'fixed_order':
-      return (_lines, count) => (count > 0 ? earnPoint : 0);
+      return (_lines, count, order) => {
+        moneyAt(order.exponent);
+        return count > 0 ? earnPoint : 0;
+      };
     case 'quantity': {
       const denominator = Math.max(1, rate.rateItem);
-      return (lines, count) => {
+      return (lines, count, order) => {
+        moneyAt(order.exponent);
         let items = 0;
         for (let i = 0; i < count; i++) items += (lines[i] as OrderLine).quantity;
         return roundFraction(items * earnPoint, denominator, roundingMethod);
@@ -391,18 +544,26 @@ function compilePoints(rate: EarnRate): PointsRule {
     }
     case 'price':
       return (lines, count, order) => {
-        const denominator = minorRate(order.exponent);
+        const { scale, units } = moneyAt(order.exponent);
+        let amount = 0;
         let points = 0;
-        for (let i = 0; i < count; i++) points += roundFraction((lines[i] as OrderLine).amountMinor * earnPoint, denominator, roundingMethod);
+        for (let i = 0; i < count; i++) {
+          const amountMinor = (lines[i] as OrderLine).amountMinor;
+          amount += amountMinor;
+          points += roundFraction(scaledProduct(amountMinor, earnPoint, scale), units, roundingMethod);
+        }
+        scaledProduct(amount, earnPoint, scale); // computePoints's explanation: it throws where this throws
         return points;
       };
     case 'order':
       return (lines, count, order) => {
-        const denominator = minorRate(order.exponent);
-        const extra = (rate.earnPointShippingFee ? order.shippingMinor : 0) + (rate.earnPointTax ? order.taxMinor : 0);
+        const { scale, units } = moneyAt(order.exponent);
+        const shippingMinor = rate.earnPointShippingFee ? order.shippingMinor : 0;
+        const taxMinor = rate.earnPointTax ? order.taxMinor : 0;
         let amount = 0;
         for (let i = 0; i < count; i++) amount += (lines[i] as OrderLine).amountMinor;
-        return roundFraction((amount + (count > 0 ? extra : 0)) * earnPoint, denominator, roundingMethod);
+        amount += count > 0 ? shippingMinor + taxMinor : 0;
+        return roundFraction(scaledProduct(amount, earnPoint, scale), units, roundingMethod);
       };
     default:
       return (lines, count, order) => computePoints(rate, lines.slice(0, count), order, order.exponent).points;
@@ -410,31 +571,89 @@ function compilePoints(rate: EarnRate): PointsRule {
 }
 
 const DAY = 86_400_000;
-/** UTC day numbers of 1001-01-02 and 9998-12-30: local dates around them still print as YYYY-MM-DD. */
-const FIRST_DAY = Date.UTC(1001, 0, 2) / DAY;
-const LAST_DAY = Date.UTC(9998, 11, 30) / DAY;
 
-/** A program window bound: absent (no bound), a UTC day number, or NaN when not a plain YYYY-MM-DD date. */
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's days_from_civil). */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  return era * 146_097 + yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear - 719_468;
+}
+
+const digit = (text: string, at: number): number => text.charCodeAt(at) - 48;
+const pair = (text: string, at: number): number => {
+  const tens = digit(text, at);
+  const ones = digit(text, at + 1);
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : NaN;
+};
+
+/**
+ * `Date.parse(text)`: epoch milliseconds, NaN when invalid. Reads the platform's `created_at`
+ * (`2026-03-08T01:30:00-05:00`, `2026-03-08T06:30:00.000Z`; spec 002 §9 dates follow the moment
+ * the order was placed) without the general parser, which costs more than deciding a program:
+ * only a full date-time with seconds, optional milliseconds and `Z` or a `±HH:MM` offset, every
+ * field in range, is read here; anything else goes to Date.parse.
+ */
+export function parseInstant(text: string): number {
+  const n = text.length;
+  const millis = n === 24 || n === 29;
+  if (!(n === 20 || n === 25 || millis) || text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':') return Date.parse(text);
+  const year = pair(text, 0) * 100 + pair(text, 2);
+  const month = pair(text, 5);
+  const day = pair(text, 8);
+  const hour = pair(text, 11);
+  const minute = pair(text, 14);
+  const second = pair(text, 17);
+  let at = 19;
+  let ms = 0;
+  if (millis) {
+    const hundreds = digit(text, 20);
+    ms = text[19] === '.' && hundreds >= 0 && hundreds <= 9 ? hundreds * 100 + pair(text, 21) : NaN;
+    at = 23;
+  }
+  let offset = 0;
+  if (text[at] !== 'Z' || at + 1 !== n) {
+    const sign = text[at] === '+' ? 1 : text[at] === '-' ? -1 : NaN;
+    const hours = pair(text, at + 1);
+    const minutes = pair(text, at + 4);
+    offset = text[at + 3] === ':' && at + 6 === n && hours <= 23 && minutes <= 59 ? sign * (hours * 60 + minutes) : NaN;
+  }
+  const monthDays = month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : 30 + ((month + (month >> 3)) & 1);
+  if (!(month >= 1 && month <= 12 && day >= 1 && day <= monthDays && hour <= 23 && minute <= 59 && second <= 59 && ms >= 0 && Number.isFinite(offset))) return Date.parse(text);
+  return daysFromCivil(year, month, day) * DAY + ((hour * 60 + minute - offset) * 60 + second) * 1000 + ms;
+}
+
+/**
+ * No timezone's UTC offset has ever reached 16 hours: tzdb's largest is Asia/Manila's local mean
+ * time until 1844, -15:56 (checked against every zone Intl knows, 1600–2100).
+ */
+const MAX_OFFSET = 16 * 3_600_000;
+/** Store-local days from 1001-01-01 to 9998-12-31 print as YYYY-MM-DD (localDate's format). */
+const FIRST_DAY = Date.UTC(1001, 0, 1) / DAY;
+const LAST_DAY = Date.UTC(9998, 11, 31) / DAY;
+
+/** A window bound as a UTC day number; null when absent (no bound); NaN when not an existing YYYY-MM-DD date. */
 function boundDay(date: unknown): number | null {
   if (!date) return null;
   if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return NaN;
-  const day = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY;
-  // Only dates that exist: "2026-02-30" compares as text in windowPosition, not as a day.
-  return new Date(day * DAY).toISOString().slice(0, 10) === date ? day : NaN;
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(date) ? ms / DAY : NaN;
 }
 
 /**
  * Window positions of the dated programs (spec 002 §9: start and end dates are store-local
- * calendar dates, both inclusive). Formatting an instant in a timezone costs about a
- * microsecond, so positions are first decided from the UTC day alone: every zone's offset is
- * under 24 hours, so the store-local date is the UTC date, the day before or the day after, and
- * an instant more than a day away from a bound is on a known side of it. Instants near a bound
- * get the real thing: `windowPosition`, remembered per store-local date.
+ * calendar dates, both inclusive). Formatting an instant in a timezone costs about a microsecond,
+ * so a position is first decided from the instant alone: every zone's UTC offset is under 16
+ * hours (MAX_OFFSET), so an instant more than 16 hours away from a bound's UTC midnight is on a
+ * known side of it in every zone. Instants nearer a bound get `windowPosition` itself,
+ * remembered per store-local date.
  */
 class StoreDays {
-  /** [start, end] per dated program, as for boundDay. */
-  private readonly bounds: readonly (readonly [number | null, number | null])[];
-  private readonly days = new Map<string, readonly WindowPosition[]>();
+  /** Start and end of each dated program, as boundDay gives them. */
+  private readonly starts: readonly (number | null)[];
+  private readonly ends: readonly (number | null)[];
+  private readonly byDate = new Map<string, readonly WindowPosition[]>();
   /** False for an unknown timezone: then `exact` throws for every order, as evaluateOrder does. */
   readonly valid: boolean;
 
@@ -442,7 +661,8 @@ class StoreDays {
     private readonly timeZone: string,
     private readonly programs: readonly PlaceOrderProgram[],
   ) {
-    this.bounds = programs.map((p) => [boundDay(p.startDate), boundDay(p.endDate)] as const);
+    this.starts = programs.map((p) => boundDay(p.startDate));
+    this.ends = programs.map((p) => boundDay(p.endDate));
     let valid = true;
     try {
       localDate(new Date(0), timeZone);
@@ -452,32 +672,33 @@ class StoreDays {
     this.valid = valid;
   }
 
-  /**
-   * Where dated program `index` stands on UTC day `utcDay` (an integer), or null when the
-   * store-local date decides (within a day of a bound, or a bound that is not a plain date).
-   */
-  certain(index: number, utcDay: number): WindowPosition | null {
-    const [start, end] = this.bounds[index] ?? [NaN, NaN];
-    if (Number.isNaN(start) || Number.isNaN(end) || utcDay < FIRST_DAY || utcDay > LAST_DAY) return null;
+  /** Where dated program `index` stands at `ms` (a valid instant), or null when only the store-local date can tell. */
+  certain(index: number, ms: number): WindowPosition | null {
+    const start = this.starts[index];
+    const end = this.ends[index];
+    // The earliest and latest store-local day the instant can fall on, whatever the zone.
+    const earliest = Math.floor((ms - MAX_OFFSET) / DAY);
+    const latest = Math.floor((ms + MAX_OFFSET) / DAY);
+    if (start === undefined || end === undefined || Number.isNaN(start) || Number.isNaN(end) || earliest < FIRST_DAY || latest > LAST_DAY) return null;
     if (start !== null) {
-      if (utcDay + 1 < start) return 'before';
-      if (utcDay - 1 < start) return null;
+      if (latest < start) return 'before';
+      if (earliest < start) return null;
     }
-    if (end === null || utcDay - 1 > end) return end === null ? 'within' : 'after';
-    return utcDay + 1 <= end ? 'within' : null;
+    if (end === null) return 'within';
+    if (earliest > end) return 'after';
+    return latest <= end ? 'within' : null;
   }
 
   /**
    * Positions of all dated programs at an instant, from `windowPosition`, remembered per
-   * store-local date. Throws windowPosition's RangeError for an unknown timezone or an invalid
-   * instant, even when no program is dated.
+   * store-local date. Throws its RangeError for an unknown timezone or an invalid instant.
    */
   exact(instant: Date): readonly WindowPosition[] {
-    const day = localDate(instant, this.timeZone);
-    let positions = this.days.get(day);
+    const date = localDate(instant, this.timeZone);
+    let positions = this.byDate.get(date);
     if (!positions) {
       positions = this.programs.map((p) => windowPosition(instant, this.timeZone, p.startDate, p.endDate));
-      this.days.set(day, positions);
+      this.byDate.set(date, positions);
     }
     return positions;
   }

@@ -2,14 +2,17 @@
  * `npm run bench`: orders per second for bulk place-order evaluation, three ways, in one run on
  * one core (a plain sequential loop):
  *   (a) json-rules-engine: `evaluateOrder` (engine/earning.ts), awaited order by order;
- *   (b) the fast path: `compilePrograms(...).evaluate` (engine/fast-path.ts);
+ *   (b) the fast path: `compilePrograms(...).evaluate` (engine/fast-path.ts), one evaluator for
+ *       the whole run; also timed cold, compiled afresh for every pass over the pool, which is
+ *       what replaying 2,000 orders costs (nothing remembered yet; printed, not targeted);
  *   (c) a hand-written evaluator of the same 10 programs, below: direct property access and
  *       inline comparisons, no catalogs. It is the ceiling the fast path is measured against.
- * The programs have 3–5 conditions each; the orders are a deterministic pool (seeded PRNG). The
- * three must agree on every order's points before anything is timed.
+ * The programs have 3–5 conditions each; the orders are a deterministic pool (seeded PRNG). All
+ * must agree on every order's points before anything is timed.
  *
  * Target: the fast path at ≥ 200,000 orders/s and within 2.5× of the hand-written evaluator.
- * Exits 1 when the three disagree or the target is missed.
+ * Exits 1 when they disagree or the target is missed. Timings are wall-clock: on a shared
+ * machine, run it when nothing else is busy.
  */
 import { evaluateOrder, type EarningContext } from '../engine/earning';
 import { compilePrograms } from '../engine/fast-path';
@@ -270,7 +273,7 @@ function handWritten(order: OrderFacts): number {
 // ---------------------------------------------------------------------------------------------
 
 const orders = orderPool(POOL_SIZE);
-const fast = compilePrograms(programs, context);
+const warm = compilePrograms(programs, context);
 
 async function verify(): Promise<void> {
   let jreTotal = 0;
@@ -278,7 +281,7 @@ async function verify(): Promise<void> {
   let handTotal = 0;
   for (const order of orders) {
     const a = (await evaluateOrder(programs, order, context)).totalPoints;
-    const b = fast.evaluate(order).totalPoints;
+    const b = warm.evaluate(order).totalPoints;
     const c = handWritten(order);
     jreTotal += a;
     fastTotal += b;
@@ -287,6 +290,11 @@ async function verify(): Promise<void> {
       console.error(`mismatch on order ${order.id}: json-rules-engine ${a}, fast path ${b}, hand-written ${c}`);
       process.exit(1);
     }
+  }
+  const coldTotal = passes['fast path, cold']();
+  if (coldTotal !== jreTotal) {
+    console.error(`mismatch: a fresh evaluator totals ${coldTotal} points, json-rules-engine ${jreTotal}`);
+    process.exit(1);
   }
   console.log(`pool: ${orders.length} orders, ${programs.length} programs; total points agree: ${jreTotal} (fast ${fastTotal}, hand-written ${handTotal})`);
 }
@@ -318,9 +326,18 @@ const passes = {
     for (const order of orders) sum += (await evaluateOrder(programs, order, context)).totalPoints;
     return sum;
   },
+  // One evaluator for every pass: after the first pass every fact value is remembered.
   'fast path': () => {
     let sum = 0;
-    for (const order of orders) sum += fast.evaluate(order).totalPoints;
+    for (const order of orders) sum += warm.evaluate(order).totalPoints;
+    return sum;
+  },
+  // Compiled again for every pass, as a replay of 2,000 orders would be: compiling included,
+  // nothing remembered at the start (order totals and prices are new values for every order).
+  'fast path, cold': () => {
+    const evaluator = compilePrograms(programs, context);
+    let sum = 0;
+    for (const order of orders) sum += evaluator.evaluate(order).totalPoints;
     return sum;
   },
   'hand-written': () => {
@@ -360,11 +377,13 @@ for (const [name] of alternating) {
 if (selected.length < Object.keys(passes).length) process.exit(0);
 const jre = rates['json-rules-engine'] ?? 0;
 const fastRate = rates['fast path'] ?? 0;
+const cold = rates['fast path, cold'] ?? 0;
 const hand = rates['hand-written'] ?? 0;
 const speedup = fastRate / jre;
 const slower = hand / fastRate;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`ratios: fast ÷ json-rules-engine = ${speedup.toFixed(1)}x; hand-written ÷ fast = ${slower.toFixed(2)}x`);
+console.log(`cold fast path (compiled per 2,000-order replay): ${fmt(cold)} orders/s (${(cold / jre).toFixed(0)}x json-rules-engine; hand-written is ${(hand / cold).toFixed(2)}x faster)`);
 console.log(`fast path: ${fmt(fastRate)} orders/s; json-rules-engine: ${fmt(jre)} orders/s (fast is ${speedup.toFixed(0)}x); hand-written: ${fmt(hand)} orders/s (fast is ${slower.toFixed(2)}x slower)`);
 if (fastRate < TARGET_FAST_PER_SECOND || slower > TARGET_HAND_RATIO) {
   console.error(`target missed: fast path must reach ${fmt(TARGET_FAST_PER_SECOND)} orders/s and be within ${TARGET_HAND_RATIO}x of hand-written`);

@@ -91,3 +91,11 @@ describe('program scope', () => {
     expect(result.totalPoints).toBe(5);
   });
 });
+
+describe('malformed orders', () => {
+  it('judges two lines that share an id each on its own', async () => {
+    const program = placeOrderDoc({ earnBy: 'price', earnPoint: 1, rateMoney: 1, statusUseCondition: true, conditions: [{ field: 'product.vendor', typeMatch: 'equal', content: 'acme' }] });
+    const result = await evaluateOrder([program], order({}, [{ id: '1', vendor: 'Acme', price: '30.00' }, { id: '1', vendor: 'Other', price: '70.00' }]), ctx);
+    expect(result.totalPoints).toBe(30);
+  });
+});
