@@ -346,3 +346,14 @@ describe('fast path: what its shortcuts rely on', () => {
     }
   });
 });
+
+describe('fast path fact readers', () => {
+  it('has a compiled property reader for every path of the fact catalog', async () => {
+    const { READERS } = await import('../../engine/fast-path');
+    const { FACTS } = await import('../../engine/rules-engine');
+    const paths = [...new Set([...FACTS.values()].map((f) => f.path))].sort();
+    expect(Object.keys(READERS).sort()).toEqual(paths);
+    const sample = Object.fromEntries(paths.map((p, i) => [p, `value-${i}`]));
+    for (const [i, p] of paths.entries()) expect(READERS[p]!(sample)).toBe(`value-${i}`);
+  });
+});
