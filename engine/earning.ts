@@ -316,6 +316,19 @@ export function withoutStoreCredit(lines: OrderLine[], creditMinor: number): Ord
   return lines.map((l, i) => ({ ...l, amountMinor: l.amountMinor - (shares[i] ?? 0) }));
 }
 
+/** The points settings of a place-order program (spec 001 §3 earnBy, earnPoint, rateMoney, rateItem, rounding, fee and tax options). */
+export function earnRateOf(program: PlaceOrderProgram): EarnRate {
+  return {
+    earnBy: program.earnBy,
+    earnPoint: program.earnPoint,
+    rateMoney: program.rateMoney,
+    rateItem: program.rateItem,
+    roundingMethod: program.roundingMethod,
+    earnPointShippingFee: program.earnPointShippingFee === true,
+    earnPointTax: program.earnPointTax === true,
+  };
+}
+
 /**
  * Splits awarded points over lines (see ProgramDecision.lineAllocations): by each line's own
  * points for `price`, by quantity for `quantity`, else by amount with shipping and tax as shares
@@ -363,15 +376,7 @@ async function evaluateProgram(doc: StoredDocument, order: OrderFacts, context: 
     if (perLine) lines = lines.filter((_, i) => conditionChecks[i]?.passed === true);
   }
   if (program.excludeStoreCredit) lines = withoutStoreCredit(lines, order.storeCreditMinor);
-  const rate: EarnRate = {
-    earnBy: program.earnBy,
-    earnPoint: program.earnPoint,
-    rateMoney: program.rateMoney,
-    rateItem: program.rateItem,
-    roundingMethod: program.roundingMethod,
-    earnPointShippingFee: program.earnPointShippingFee === true,
-    earnPointTax: program.earnPointTax === true,
-  };
+  const rate = earnRateOf(program);
   const working = computePoints(rate, lines, order, order.exponent);
   const eligibleLineIds = lines.map((l) => l.id);
   if (working.points <= 0) {
