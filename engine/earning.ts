@@ -11,8 +11,7 @@
 import type { RuleProperties } from 'json-rules-engine';
 import { createRulesEngine, FACTS, leafOutcomes, type ConditionOutcome } from './rules-engine';
 import { allocate, computePoints, type EarnBy, type EarnRate, type PointsWorking, type RoundingMethod } from './points';
-import { applyLimit, eligibilityDenial, type CustomerEligibility, type CustomerProfile, type PastAward } from './eligibility';
-import type { TimeUnit } from './periods';
+import { applyLimit, eligibilityDenial, type CustomerProfile, type EarningAudience, type PastAward } from './eligibility';
 import { windowPosition } from './store-time';
 import type { OrderFacts, OrderLine } from './order';
 import type { StoredDocument } from './types';
@@ -25,7 +24,7 @@ export interface ProgramCondition {
 }
 
 /** The data of an `earning.place_order` document (schemas/earning/place_order/schema.json). */
-export interface PlaceOrderProgram {
+export interface PlaceOrderProgram extends EarningAudience {
   title: string;
   status: boolean;
   earnBy: EarnBy;
@@ -51,12 +50,6 @@ export interface PlaceOrderProgram {
   priorityPlaceOrder: number;
   stopProcessing?: boolean;
   excludeStoreCredit?: boolean;
-  hasLimit?: boolean;
-  limitInterval?: number;
-  limitUnit?: TimeUnit;
-  earnPointsLimit?: number;
-  customerEligibility?: CustomerEligibility;
-  eligibleTiers?: string[];
   autoRemovePoints?: boolean;
 }
 

@@ -51,6 +51,12 @@ export interface LimitSettings {
   earnPointsLimit?: number;
 }
 
+/** Who may earn and how often: the settings every earning template shares (spec 001 §3, spec 002 §6). */
+export interface EarningAudience extends LimitSettings {
+  customerEligibility?: CustomerEligibility;
+  eligibleTiers?: string[];
+}
+
 /** What the limit leaves: `points` to award (≤ requested) or a denial sentence. */
 export type LimitOutcome = { allowed: true; points: number; capped: boolean } | { allowed: false; message: string };
 

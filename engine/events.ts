@@ -11,9 +11,8 @@
  * date; a pending review earns when approved unless the program gives instant points while
  * pending; a Google Maps review earns its instant points when submitted and the rest when approved.
  */
-import { applyLimit, eligibilityDenial, type CustomerEligibility, type CustomerProfile, type PastAward } from './eligibility';
+import { applyLimit, eligibilityDenial, type CustomerProfile, type EarningAudience, type PastAward } from './eligibility';
 import { localDate, windowPosition } from './store-time';
-import type { TimeUnit } from './periods';
 import type { StoredDocument } from './types';
 import googleMapsSchema from '../schemas/earning/google_maps_review/schema.json';
 
@@ -81,18 +80,12 @@ export interface EventEvaluation {
 }
 
 /** Program settings events read (a union over the event templates; absent fields are unused). */
-interface EventProgram {
+interface EventProgram extends EarningAudience {
   title?: string;
   status?: boolean;
   earnPoint?: number;
   startDate?: string;
   endDate?: string;
-  hasLimit?: boolean;
-  limitInterval?: number;
-  limitUnit?: TimeUnit;
-  earnPointsLimit?: number;
-  customerEligibility?: CustomerEligibility;
-  eligibleTiers?: string[];
   minimumCharacters?: number;
   mediaBonusPoints?: number;
   reviewStatus?: 'pending' | 'approveAuto';
