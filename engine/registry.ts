@@ -8,7 +8,9 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { loadLabelCatalogs, localizeTemplate, SOURCE_LANGUAGES, translate, type InAppLanguage, type LabelCatalogs } from './i18n';
 import { issuesFromAjv } from './messages';
+import { writeOnlyPaths } from './write-only';
 import type { FieldIssue, JsonObject, KindDetail, KindSummary, KindFamily, KindCategory, Json } from './types';
 
 /** Vendor keywords a template may carry; registered so strict ajv still rejects typos like `minimun`. */
@@ -33,6 +35,8 @@ export type ValidationOutcome = { ok: true; data: JsonObject } | { ok: false; is
 export interface KindEntry extends KindDetail {
   /** Sort key inside its category (`x-order`). */
   order: number;
+  /** Property paths marked `writeOnly` (secrets the API answers masked; engine/write-only.ts). */
+  writeOnly: string[][];
   /** Validates a copy of `data`, applying defaults; never throws. */
   validate(data: unknown): ValidationOutcome;
 }
@@ -42,8 +46,18 @@ export interface Registry {
   readonly kinds: readonly KindEntry[];
   /** The kind with this id (`earning.place_order`), or undefined. */
   get(kindId: string): KindEntry | undefined;
-  /** Summaries for `GET /api/kinds`, ordered by family, category, x-order. */
-  summaries(): KindSummary[];
+  /**
+   * Summaries for `GET /api/kinds`, ordered by family, category, x-order; titles and descriptions
+   * in `language` (English when omitted).
+   */
+  summaries(language?: InAppLanguage): KindSummary[];
+  /**
+   * The kind's schema and ui.json with their labels in `language` (engine/i18n.ts); computed once
+   * per kind and language. Undefined for an unknown kind.
+   */
+  localized(kindId: string, language: InAppLanguage): KindDetail | undefined;
+  /** The label catalogs read from `schemas/_i18n` and each template's `i18n` folder. */
+  readonly labels: LabelCatalogs;
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -132,13 +146,35 @@ export function loadRegistry(schemasDir: string, options: { only?: string } = {}
     }
   }
   const byId = new Map(kinds.map((k) => [k.id, k]));
+  const labels = loadLabelCatalogs(schemasDir);
+  const localizedCache = new Map<string, KindDetail>();
+  const sorted = [...kinds].sort(
+    (a, b) => a.family.localeCompare(b.family) || String(a.category).localeCompare(String(b.category)) || a.order - b.order || a.id.localeCompare(b.id),
+  );
   return {
     kinds,
+    labels,
     get: (id) => byId.get(id),
-    summaries: () =>
-      [...kinds]
-        .sort((a, b) => a.family.localeCompare(b.family) || String(a.category).localeCompare(String(b.category)) || a.order - b.order || a.id.localeCompare(b.id))
-        .map(({ id, family, name, title, description, category, feature, version, singleton }) => ({ id, family, name, title, description, category, feature, version, singleton })),
+    summaries: (language = 'en') =>
+      sorted.map(({ id, family, name, title, description, category, feature, version, singleton }) => {
+        const catalog = labels.forKind(id, language);
+        return { id, family, name, title: translate(title, catalog), description: translate(description, catalog), category, feature, version, singleton };
+      }),
+    localized(kindId, language) {
+      const kind = byId.get(kindId);
+      if (!kind) return undefined;
+      const { order: _order, validate: _validate, writeOnly: _writeOnly, ...detail } = kind;
+      if (SOURCE_LANGUAGES.includes(language)) return detail;
+      const key = `${kindId}/${language}`;
+      let cached = localizedCache.get(key);
+      if (!cached) {
+        const catalog = labels.forKind(kindId, language);
+        const { schema, uiSchema } = localizeTemplate(kind.schema, kind.uiSchema, catalog);
+        cached = { ...detail, title: translate(kind.title, catalog), description: translate(kind.description, catalog), schema, uiSchema };
+        localizedCache.set(key, cached);
+      }
+      return cached;
+    },
   };
 }
 
@@ -174,6 +210,7 @@ function loadKind(root: string, family: string, name: string, meta: ValidateFunc
     version: raw['x-version'] as number,
     singleton: raw['x-singleton'] === true,
     order: typeof raw['x-order'] === 'number' ? raw['x-order'] : 0,
+    writeOnly: writeOnlyPaths(schema),
     schema,
     uiSchema,
     validate(data: unknown): ValidationOutcome {

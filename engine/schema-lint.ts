@@ -2,12 +2,14 @@
  * Schema lint for product staff (`npm run schemas:check`): every template under schemas/ passes
  * the meta-schema under strict ajv, its defaults are valid against their own schema, its ui.json
  * names only fields that exist and widgets/fields the UI registers, every field has a label
- * (`title`), and no `pattern` can backtrack catastrophically. Each problem names the file and a
+ * (`title`), every label has a translation in each in-app language (engine/i18n.ts) that keeps its
+ * `{placeholders}`, and no `pattern` can backtrack catastrophically. Each problem names the file and a
  * JSON Pointer inside it. Reads files; no network.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isSafe } from 'redos-detector';
+import { loadLabelCatalogs, placeholders, schemaLabels, TRANSLATED_LANGUAGES, uiLabels, type LabelCatalog, type LabelCatalogs, type LabelText } from './i18n';
 import { createAjv, loadRegistry, SchemaError, type KindEntry } from './registry';
 import type { Json, JsonObject } from './types';
 
@@ -30,17 +32,31 @@ const escape = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1')
 /** Lints every template folder; an empty list means all is well. */
 export function lintSchemas(schemasDir: string, ui: UiNames): LintIssue[] {
   const issues: LintIssue[] = [];
+  let catalogs: LabelCatalogs;
+  try {
+    catalogs = loadLabelCatalogs(schemasDir);
+  } catch (e) {
+    return [{ file: '_i18n', path: '', message: (e as Error).message }];
+  }
+  const sharedDir = join(schemasDir, '_shared');
+  if (existsSync(sharedDir)) {
+    for (const part of readdirSync(sharedDir).filter((f) => f.endsWith('.json')).sort()) {
+      const file = `_shared/${part}`;
+      const raw = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonObject;
+      issues.push(...lintTranslations(schemaLabels(raw), file, (language) => catalogs.shared(language)));
+    }
+  }
   const families = readdirSync(schemasDir).filter((f) => !f.startsWith('_') && !f.startsWith('.') && statSync(join(schemasDir, f)).isDirectory());
   for (const family of families) {
     for (const name of readdirSync(join(schemasDir, family)).filter((n) => statSync(join(schemasDir, family, n)).isDirectory())) {
-      issues.push(...lintKindFolder(schemasDir, family, name, ui));
+      issues.push(...lintKindFolder(schemasDir, family, name, ui, catalogs));
     }
   }
   return issues;
 }
 
 /** Loads one kind in isolation (so one broken folder does not hide the others) and lints it. */
-function lintKindFolder(schemasDir: string, family: string, name: string, ui: UiNames): LintIssue[] {
+function lintKindFolder(schemasDir: string, family: string, name: string, ui: UiNames, catalogs: LabelCatalogs): LintIssue[] {
   const file = `${family}/${name}/schema.json`;
   let kind: KindEntry | undefined;
   try {
@@ -51,9 +67,13 @@ function lintKindFolder(schemasDir: string, family: string, name: string, ui: Ui
   }
   if (!kind) return [{ file, path: '', message: 'not found' }];
   const raw = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonObject;
-  const issues = [...lintDefaults(kind, file), ...lintLabels(raw, file), ...lintPatterns(raw, file)];
+  const catalogOf = (language: (typeof TRANSLATED_LANGUAGES)[number]) => catalogs.forKind(kind.id, language);
+  const issues = [...lintDefaults(kind, file), ...lintLabels(raw, file), ...lintPatterns(raw, file), ...lintTranslations(schemaLabels(raw), file, catalogOf)];
   const uiFile = `${family}/${name}/ui.json`;
-  if (existsSync(join(schemasDir, uiFile))) issues.push(...lintUi(kind.uiSchema, kind.schema, kind.schema, uiFile, '', ui));
+  if (existsSync(join(schemasDir, uiFile))) {
+    issues.push(...lintUi(kind.uiSchema, kind.schema, kind.schema, uiFile, '', ui));
+    issues.push(...lintTranslations(uiLabels(kind.uiSchema), uiFile, catalogOf));
+  }
   return issues;
 }
 
@@ -93,6 +113,26 @@ function lintLabels(raw: JsonObject, file: string): LintIssue[] {
     if (isObject(node.items)) visit(node.items, `${path}/items`);
   };
   visit(raw, '');
+  return issues;
+}
+
+/**
+ * Every label has a translation in each translated in-app language, and the translation keeps the
+ * source's `{placeholders}`. One issue per label and language, at the label's pointer.
+ */
+function lintTranslations(labels: readonly LabelText[], file: string, catalogOf: (language: (typeof TRANSLATED_LANGUAGES)[number]) => LabelCatalog): LintIssue[] {
+  const issues: LintIssue[] = [];
+  for (const language of TRANSLATED_LANGUAGES) {
+    const catalog = catalogOf(language);
+    for (const { path, text } of labels) {
+      const translation = Object.hasOwn(catalog, text) ? catalog[text] : undefined;
+      if (translation === undefined || translation.trim() === '') {
+        issues.push({ file, path, message: `no ${language} translation of "${text}" (add it to _i18n/${language}.json or the template's i18n/${language}.json)` });
+      } else if (placeholders(translation).join() !== placeholders(text).join()) {
+        issues.push({ file, path, message: `the ${language} translation of "${text}" must keep the placeholders {${placeholders(text).join('}, {')}}` });
+      }
+    }
+  }
   return issues;
 }
 

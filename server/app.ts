@@ -37,7 +37,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', programRoutes(deps));
   api.route('/', shopRoutes(deps));
   api.route('/', customerRoutes(deps));
-  api.route('/', catalogRoutes());
+  api.route('/', catalogRoutes(deps));
   api.route('/', uploadApiRoutes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');

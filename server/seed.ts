@@ -17,7 +17,7 @@ export async function seedDemoShop(db: Db, registry: Registry, now: Date): Promi
     currency: 'USD',
     iana_timezone: 'America/New_York',
     plan: 'advanced_2025',
-    settings: JSON.stringify({ primaryLanguageInApp: 'en', isShowSettingLanguage: false, shopifyPlan: 'basic', pendingPoints: { enabled: false, days: 14 } }),
+    settings: JSON.stringify({ primaryLanguageInApp: 'en', isShowSettingLanguage: true, shopifyPlan: 'basic', pendingPoints: { enabled: false, days: 14 } }),
   });
   if ((await listDocuments(db, DEMO.shopDomain)).length > 0) return;
   const placeOrder = registry.get('earning.place_order');

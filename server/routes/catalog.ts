@@ -10,7 +10,9 @@ import { Hono } from 'hono';
 import { FACTS } from '../../engine/rules-engine';
 import { OPERATORS } from '../../rules/operators/index';
 import conditionSchema from '../../schemas/_shared/condition.json';
-import type { AppEnv } from '../deps';
+import { translate } from '../../engine/i18n';
+import type { AppDeps, AppEnv } from '../deps';
+import { languageParam } from './body';
 import type { CatalogCollection, CatalogProduct } from '../../engine/types';
 
 let demo: { products: CatalogProduct[]; collections: CatalogCollection[] } | undefined;
@@ -26,7 +28,7 @@ function matches(query: string, ids: string[] | null, item: { id: string; title:
   return query === '' || item.title.toLowerCase().includes(query);
 }
 
-export function catalogRoutes(): Hono<AppEnv> {
+export function catalogRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/catalog/products', (c) => {
     const query = (c.req.query('query') ?? '').trim().toLowerCase();
@@ -40,13 +42,15 @@ export function catalogRoutes(): Hono<AppEnv> {
     const data = catalog().collections.filter((p) => matches(query, ids, p));
     return c.json({ data, count: data.length });
   });
-  app.get('/rules/catalog', (c) =>
-    c.json({
+  /** `?language=` translates the labels through the shared label catalog (schemas/_i18n). */
+  app.get('/rules/catalog', (c) => {
+    const labels = deps.registry.labels.shared(languageParam(c));
+    return c.json({
       data: {
-        fields: [...FACTS].map(([id, f]) => ({ id, label: fieldLabels.get(id) ?? id, criteria: f.criteria, type: f.type })),
-        operators: OPERATORS.map((o) => ({ name: o.name, label: o.label, needsValue: o.needsValue })),
+        fields: [...FACTS].map(([id, f]) => ({ id, label: translate(fieldLabels.get(id) ?? id, labels), criteria: f.criteria, type: f.type })),
+        operators: OPERATORS.map((o) => ({ name: o.name, label: translate(o.label, labels), needsValue: o.needsValue })),
       },
-    }),
-  );
+    });
+  });
   return app;
 }

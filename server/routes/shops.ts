@@ -1,19 +1,49 @@
-/** `GET /shops` (spec 000 §7): the active shop and the platform's shop info. */
+/**
+ * `GET /shops` (spec 000 §7): the active shop and the platform's shop info.
+ * `POST /lp/settings` (spec 000 §4 Language switch): saves the in-app language.
+ */
 import { Hono } from 'hono';
+import { IN_APP_LANGUAGES, isInAppLanguage } from '../../engine/i18n';
 import type { AppDeps, AppEnv } from '../deps';
-import { notFound } from '../errors';
-import { findShop } from '../store/shops';
+import { ApiError, notFound } from '../errors';
+import { findShop, shopSettings, updateShopSettings } from '../store/shops';
+import { readJsonBody } from './body';
+
+/** Settings a merchant may change through `POST /lp/settings`, with their check. */
+const WRITABLE_SETTINGS: Readonly<Record<string, { valid: (value: unknown) => boolean; message: string }>> = {
+  primaryLanguageInApp: { valid: isInAppLanguage, message: `Must be one of ${IN_APP_LANGUAGES.join(', ')}` },
+};
 
 export function shopRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/shops', async (c) => {
     const row = await findShop(deps.db, c.get('shopId'));
     if (!row) throw notFound('unknown_shop', 'The shop does not exist');
-    const settings = JSON.parse(row.settings) as Record<string, unknown>;
+    const settings = shopSettings(row);
     return c.json({
       shop: { id: row.id, name: row.name, email: row.email, domain: row.id, shopifyDomain: row.id, plan: row.plan, installedAt: row.created_at, settings },
       shopInfo: { currency: row.currency, ianaTimezone: row.iana_timezone, planName: row.plan, shopOwner: row.name },
     });
+  });
+
+  /**
+   * Body `{ primaryLanguageInApp }` (one of the in-app languages). Answers `{ settings }`, every
+   * setting of the shop after the change. 422 `validation_failed` names each bad field; nothing is
+   * written then.
+   */
+  app.post('/lp/settings', async (c) => {
+    const shopId = c.get('shopId');
+    if (!(await findShop(deps.db, shopId))) throw notFound('unknown_shop', 'The shop does not exist');
+    const body = await readJsonBody(c);
+    const details = Object.entries(body).flatMap(([key, value]) => {
+      const rule = WRITABLE_SETTINGS[key];
+      if (!rule) return [{ path: `/${key}`, message: `Unknown field "${key}"` }];
+      return rule.valid(value) ? [] : [{ path: `/${key}`, message: rule.message }];
+    });
+    if (Object.keys(body).length === 0) details.push({ path: '/primaryLanguageInApp', message: 'This field is required' });
+    if (details.length > 0) throw new ApiError(422, 'validation_failed', 'Failed to save language', details);
+    const settings = await updateShopSettings(deps.db, shopId, body, (deps.now?.() ?? new Date()).toISOString());
+    return c.json({ settings });
   });
   return app;
 }

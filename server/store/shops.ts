@@ -2,6 +2,32 @@
 import type { Db } from '../db/database';
 import type { ShopsTable } from '../db/tables';
 
+/**
+ * Settings every shop has unless it changed them (spec 000 §3 Shop.settings): the in-app language
+ * and whether page headers show the language switcher.
+ */
+export const SHOP_SETTING_DEFAULTS: Readonly<Record<string, unknown>> = { primaryLanguageInApp: 'en', isShowSettingLanguage: true };
+
+/** The shop's settings: its stored JSON over SHOP_SETTING_DEFAULTS. */
+export function shopSettings(row: Pick<ShopsTable, 'settings'>): Record<string, unknown> {
+  return { ...SHOP_SETTING_DEFAULTS, ...(JSON.parse(row.settings) as Record<string, unknown>) };
+}
+
+/**
+ * Merges `patch` into the shop's settings in one transaction (no lost update between the read and
+ * the write) and answers the settings as stored.
+ * @throws Error when the shop does not exist (callers check first)
+ */
+export async function updateShopSettings(db: Db, domain: string, patch: Record<string, unknown>, now: string): Promise<Record<string, unknown>> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('shops').select('settings').where('id', '=', domain).executeTakeFirst();
+    if (!row) throw new Error(`updateShopSettings: no shop ${domain}`);
+    const settings = { ...shopSettings(row), ...patch };
+    await trx.updateTable('shops').set({ settings: JSON.stringify(settings), updated_at: now }).where('id', '=', domain).execute();
+    return settings;
+  });
+}
+
 /** Defaults for a shop seen for the first time (plan free until billing says otherwise). */
 export function newShopRow(domain: string, now: string, overrides: Partial<ShopsTable> = {}): ShopsTable {
   return {
@@ -11,7 +37,7 @@ export function newShopRow(domain: string, now: string, overrides: Partial<Shops
     plan: 'free',
     currency: 'USD',
     iana_timezone: 'UTC',
-    settings: JSON.stringify({ primaryLanguageInApp: 'en', isShowSettingLanguage: false }),
+    settings: JSON.stringify(SHOP_SETTING_DEFAULTS),
     created_at: now,
     updated_at: now,
     ...overrides,
