@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import { notFound } from '../errors';
+import { publicDocument } from '../services/documents';
 import { findDocument, listDocuments } from '../store/documents';
 import type { StoredDocument } from '../../engine/types';
 
@@ -26,14 +27,14 @@ export function programRoutes(deps: AppDeps): Hono<AppEnv> {
   const list = async (shopId: string, family: string): Promise<ProgramRow[]> => {
     const kinds = deps.registry.kinds.filter((k) => k.family === family).map((k) => k.id);
     const docs = await listDocuments(deps.db, shopId, kinds);
-    return docs.map(toRow).filter((r): r is ProgramRow => r !== null);
+    return docs.map((doc) => toRow(publicDocument(deps, doc))).filter((r): r is ProgramRow => r !== null);
   };
 
   app.get('/lp/programs/earning', async (c) => c.json({ data: await list(c.get('shopId'), 'earning') }));
   app.get('/lp/programs/spending', async (c) => c.json({ data: await list(c.get('shopId'), 'redeem') }));
   app.get('/lp/programs/:id', async (c) => {
     const doc = await findDocument(deps.db, c.get('shopId'), c.req.param('id'));
-    const row = doc ? toRow(doc) : null;
+    const row = doc ? toRow(publicDocument(deps, doc)) : null;
     if (!row) throw notFound('not_found', 'This program does not exist or was deleted');
     return c.json({ data: row });
   });

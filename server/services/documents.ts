@@ -12,6 +12,7 @@ import { ApiError, notFound } from '../errors';
 import { checkGate } from '../../engine/gates';
 import { findShop } from '../store/shops';
 import { shopContext } from './shop-context';
+import { keepWriteOnly, maskWithoutSecret, redactWriteOnly } from '../../engine/write-only';
 import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocument } from '../store/documents';
 
 
@@ -20,6 +21,21 @@ export function kindOrThrow(deps: AppDeps, kindId: string): KindEntry {
   const kind = deps.registry.get(kindId);
   if (!kind) throw notFound('unknown_kind', `Unknown kind "${kindId}"`);
   return kind;
+}
+
+/**
+ * A document as the API answers it: write-only values (secrets) masked. Every route that returns a
+ * document passes it through here.
+ */
+export function publicDocument(deps: AppDeps, doc: StoredDocument): StoredDocument {
+  const paths = deps.registry.get(doc.kind)?.writeOnly ?? [];
+  return paths.length === 0 ? doc : { ...doc, data: redactWriteOnly(doc.data, paths) };
+}
+
+/** 422 when a write-only field still holds the mask but nothing is stored behind it. */
+function assertNoBareMask(kind: KindEntry, data: JsonObject): void {
+  const paths = maskWithoutSecret(data, kind.writeOnly);
+  if (paths.length > 0) throw new ApiError(422, 'validation_failed', 'Some fields need attention', paths.map((path) => ({ path, message: 'This field is required' })));
 }
 
 /** Valid data with defaults applied, or ApiError 422 `validation_failed` with every field issue. */
@@ -57,6 +73,7 @@ async function assertPlanAllows(tx: AppDeps['db'], shopId: string, kind: KindEnt
 /** Creates a document after validation and limits. */
 export async function createDocument(deps: AppDeps, shopId: string, kind: KindEntry, body: unknown): Promise<StoredDocument> {
   const data = validateOrThrow(kind, body);
+  assertNoBareMask(kind, data);
   const now = (deps.now ?? (() => new Date()))().toISOString();
   return deps.db.transaction().execute(async (tx) => {
     if (kind.singleton && (await listDocuments(tx, shopId, [kind.id])).length > 0) {
@@ -68,16 +85,22 @@ export async function createDocument(deps: AppDeps, shopId: string, kind: KindEn
   });
 }
 
-/** Replaces a document's data at `expectedVersion` after validation and limits. */
+/**
+ * Replaces a document's data at `expectedVersion` after validation and limits. Write-only values
+ * sent back as WRITE_ONLY_MASK keep their stored value.
+ */
 export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindEntry, id: string, expectedVersion: unknown, body: unknown): Promise<StoredDocument> {
   if (typeof expectedVersion !== 'number' || !Number.isInteger(expectedVersion)) {
     throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/version', message: 'This field is required' }]);
   }
-  const data = validateOrThrow(kind, body);
+  const validated = validateOrThrow(kind, body);
   const now = (deps.now ?? (() => new Date()))().toISOString();
   return deps.db.transaction().execute(async (tx) => {
     const current = await findDocument(tx, shopId, id);
     if (!current || current.kind !== kind.id) throw notFound('not_found', 'This document does not exist or was deleted');
+    // A secret sent back as the mask was not changed: keep the stored one.
+    const data = keepWriteOnly(validated, current.data, kind.writeOnly);
+    assertNoBareMask(kind, data);
     if (current.version !== expectedVersion) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
     await assertPlanAllows(tx, shopId, kind, data, false);
     await assertWithinLimits(deps, tx, shopId, kind.id, id, data);

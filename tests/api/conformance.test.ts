@@ -1,12 +1,14 @@
 /**
  * Conformance over every kind found in schemas/ (STYLE.md habit 4): each kind has fixtures under
- * fixtures/kinds/<kind>/; `valid-*` documents pass and round-trip through the API unchanged,
+ * fixtures/kinds/<kind>/; `valid-*` documents pass and round-trip through the API unchanged
+ * (except write-only secrets, which come back masked),
  * `invalid-*` documents are refused with exactly the field issues they name. A new template is
  * covered the moment it lands (and fails here until it brings fixtures).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { redactWriteOnly } from '../../engine/write-only';
 import { makeApp, repoRegistry, ROOT } from '../support/app';
 
 const fixturesDir = (kind: string) => join(ROOT, 'fixtures', 'kinds', kind);
@@ -26,7 +28,7 @@ describe.each(repoRegistry().kinds.map((k) => k.id))('kind %s', (kind) => {
     const created = await call('POST', `/api/kinds/${kind}/docs`, { data });
     expect(created.status, JSON.stringify(await created.clone().json())).toBe(201);
     const doc = ((await created.json()) as { data: { id: string; data: Record<string, unknown> } }).data;
-    expect(doc.data).toMatchObject(data);
+    expect(doc.data).toMatchObject(redactWriteOnly(data as never, repoRegistry().get(kind)?.writeOnly ?? []));
     const fetched = (await (await call('GET', `/api/kinds/${kind}/docs/${doc.id}`)).json()) as { data: { data: unknown } };
     expect(fetched.data.data).toEqual(doc.data);
   });
