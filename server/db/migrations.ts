@@ -3,6 +3,7 @@
  * (text, integer) and Kysely's schema builder. Never edit a shipped migration; add a new one.
  */
 import { sql, type Kysely, type Migration } from 'kysely';
+import { localDate } from '../../engine/store-time';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -103,6 +104,24 @@ export const migrations: Record<string, Migration> = {
         .addColumn('data_base64', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  '0005_receipts_counted_month': {
+    // The monthly order allowance (spec 000 §6) counts processed orders with one indexed SQL count
+    // instead of reading a month of receipts per webhook. Existing receipts are backfilled.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('webhook_receipts').addColumn('counted_month', 'text').execute();
+      await db.schema.createIndex('webhook_receipts_counted_month').on('webhook_receipts').columns(['shop_id', 'topic', 'counted_month']).execute();
+      const { rows } = await sql<{ shop_id: string; resource_id: string; received_at: string; outcome: string; iana_timezone: string }>`
+        select r.shop_id, r.resource_id, r.received_at, r.outcome, s.iana_timezone
+        from webhook_receipts r join shops s on s.id = r.shop_id
+        where r.topic = 'orders/create'`.execute(db);
+      for (const row of rows) {
+        const outcome = JSON.parse(row.outcome) as { orderSkipped?: unknown };
+        if (outcome.orderSkipped !== null) continue;
+        const month = localDate(new Date(row.received_at), row.iana_timezone).slice(0, 7);
+        await sql`update webhook_receipts set counted_month = ${month} where shop_id = ${row.shop_id} and topic = 'orders/create' and resource_id = ${row.resource_id}`.execute(db);
+      }
     },
   },
 };

@@ -75,6 +75,11 @@ export interface WebhookReceiptsTable {
   received_at: string;
   /** JSON text of what the delivery decided (the order evaluation). */
   outcome: string;
+  /**
+   * For `orders/create`: the store-local month (`YYYY-MM`) the order counts toward the plan's
+   * monthly order allowance; null when the order was skipped, and for other topics.
+   */
+  counted_month?: string | null;
 }
 
 export interface UploadsTable {

@@ -37,18 +37,16 @@ export async function shopOrThrow(db: Db, shopId: string): Promise<ShopContext> 
   return shopContext(shop);
 }
 
-/** Orders this store-local month that the loyalty program processed (not skipped), before this one. */
+/** Orders this store-local month that the loyalty program processed (not skipped), before this one: one indexed count. */
 async function ordersThisMonth(db: Db, shop: ShopContext, now: Date): Promise<number> {
-  const month = localDate(now, shop.timeZone).slice(0, 7);
-  const since = new Date(now.getTime() - 32 * 86_400_000).toISOString();
-  const rows = await db
+  const row = await db
     .selectFrom('webhook_receipts')
-    .select(['received_at', 'outcome'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('shop_id', '=', shop.id)
     .where('topic', '=', ORDERS_CREATE)
-    .where('received_at', '>=', since)
-    .execute();
-  return rows.filter((r) => localDate(new Date(r.received_at), shop.timeZone).slice(0, 7) === month && (JSON.parse(r.outcome) as OrderEvaluation).orderSkipped === null).length;
+    .where('counted_month', '=', localDate(now, shop.timeZone).slice(0, 7))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The customer's loyalty profile and past place-order awards. New customers are members. */
@@ -109,7 +107,14 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown):
   return deps.db.transaction().execute(async (tx) => {
     const receipt = await tx
       .insertInto('webhook_receipts')
-      .values({ shop_id: shopId, topic: ORDERS_CREATE, resource_id: order.id, received_at: iso, outcome: JSON.stringify(evaluation) })
+      .values({
+        shop_id: shopId,
+        topic: ORDERS_CREATE,
+        resource_id: order.id,
+        received_at: iso,
+        outcome: JSON.stringify(evaluation),
+        counted_month: evaluation.orderSkipped === null ? localDate(now, shop.timeZone).slice(0, 7) : null,
+      })
       .onConflict((oc) => oc.columns(['shop_id', 'topic', 'resource_id']).doNothing())
       .executeTakeFirst();
     if (Number(receipt.numInsertedOrUpdatedRows ?? 0n) === 0) return { orderId: order.id, duplicate: true, pointsAwarded: 0, evaluation };
