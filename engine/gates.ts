@@ -143,7 +143,25 @@ function planText(plan: string): string {
  * required group ("Essential", "Advanced", "Ultimate").
  * @throws RuleCatalogError when `feature` has no gate in rules/plan-gates.json
  */
-export async function checkGate(feature: string, shop: GateShop): Promise<GateAnswer> {
+export function checkGate(feature: string, shop: GateShop): Promise<GateAnswer> {
+  // Answers depend only on the gate facts and the plan, and the gate rules never change after
+  // start: remember them, so list screens (GET /api/kinds asks about ~20 features) stay cheap.
+  const key = JSON.stringify([feature, shop.plan, shop.shopifyPlan ?? null, shop.customFeatures ?? [], shop.customizeForShops ?? []]);
+  let answer = answers.get(key);
+  if (!answer) {
+    if (answers.size >= MAX_REMEMBERED_ANSWERS) answers.clear();
+    answer = evaluateGate(feature, shop);
+    answers.set(key, answer);
+    // A failed check (unknown feature) is not remembered.
+    answer.catch(() => answers.delete(key));
+  }
+  return answer;
+}
+
+const MAX_REMEMBERED_ANSWERS = 4096;
+const answers = new Map<string, Promise<GateAnswer>>();
+
+async function evaluateGate(feature: string, shop: GateShop): Promise<GateAnswer> {
   const gate = GATES.get(feature);
   if (!gate) throw new RuleCatalogError('/feature', `checkGate: unknown feature "${feature}"; gated features are listed in rules/plan-gates.json`);
   const shopifyPlus = shop.shopifyPlan === 'shopify_plus';
