@@ -166,12 +166,35 @@ function resolve(node: JsonObject, root: JsonObject): JsonObject {
   return isObject(target) ? { ...target, ...node } : node;
 }
 
-/** ui.json keys name existing fields; `ui:order` names existing fields; widgets and fields are registered. */
+/**
+ * ui.json keys name existing fields; `ui:order` names existing fields; widgets and fields are
+ * registered; `showWhen` names a sibling field.
+ */
 function lintUi(uiNode: Json, schemaNode: JsonObject, root: JsonObject, file: string, path: string, ui: UiNames): LintIssue[] {
   if (!isObject(uiNode)) return [];
+  /**
+   * `ui:options.showWhen` (ui/form/show-when.ts) of the field `key`: `{ field, equals }` or
+   * `{ field, in: [...] }`, where `field` names another field of the same object (`siblings`).
+   */
+  const lintShowWhen = (fieldUi: Json, key: string | null, siblings: JsonObject, fieldPath: string): LintIssue[] => {
+    const options = isObject(fieldUi) ? fieldUi['ui:options'] : undefined;
+    if (!isObject(options) || !('showWhen' in options)) return [];
+    const at = `${fieldPath}/ui:options/showWhen`;
+    const condition = options.showWhen;
+    if (!isObject(condition) || typeof condition.field !== 'string' || (!('equals' in condition) && !Array.isArray(condition.in))) {
+      return [{ file, path: at, message: 'showWhen needs { "field": "<sibling field>", "equals": <value> } or { "field": …, "in": [<values>] }' }];
+    }
+    if (key === null) return [{ file, path: `${at}/field`, message: `showWhen names "${condition.field}", but this is not a field of an object, so it has no sibling fields` }];
+    if (condition.field === key || !(condition.field in siblings)) {
+      return [{ file, path: `${at}/field`, message: `showWhen names "${condition.field}", which is not a sibling field of "${key}"` }];
+    }
+    return [];
+  };
   const issues: LintIssue[] = [];
   const schema = resolve(schemaNode, root);
   const properties = isObject(schema.properties) ? schema.properties : {};
+  // A condition on the root or on list items has no sibling to name.
+  if (path === '' || path.endsWith('/items')) issues.push(...lintShowWhen(uiNode, null, {}, path));
   for (const [key, value] of Object.entries(uiNode)) {
     const at = `${path}/${escape(key)}`;
     if (key === 'ui:widget' && typeof value === 'string' && !ui.widgets.includes(value)) issues.push({ file, path: at, message: `unknown widget "${value}"` });
@@ -186,7 +209,7 @@ function lintUi(uiNode: Json, schemaNode: JsonObject, root: JsonObject, file: st
     } else if (!key.startsWith('ui:')) {
       const child = properties[key];
       if (!isObject(child)) issues.push({ file, path: at, message: `"${key}" is not a field of this schema` });
-      else issues.push(...lintUi(value, child, root, file, at, ui));
+      else issues.push(...lintShowWhen(value, key, properties, at), ...lintUi(value, child, root, file, at, ui));
     }
   }
   return issues;

@@ -4,7 +4,7 @@ import { isSignedIn } from './api/session';
 import { Frame } from './components/Frame';
 import { detectBasename } from './embedded';
 import { SkeletonPage } from './components/Skeleton';
-import { t } from './i18n';
+import { useT } from './i18n';
 import { ErrorPage } from './pages/ErrorPage';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -21,6 +21,7 @@ function AppLayout() {
 
 /** Shown while the first screen's code loads. */
 function Loading() {
+  const t = useT();
   return <SkeletonPage label={t('common.loading')} />;
 }
 

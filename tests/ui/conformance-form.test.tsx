@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * Conformance, browser half (STYLE.md habit 4): every kind found in schemas/ renders in the one
- * generic form with each of its valid fixtures — every top-level field's label is on screen — and
+ * generic form with each of its valid fixtures — every top-level field's label is on screen, unless
+ * its ui.json `showWhen` switch is off for that fixture — and
  * the form's own validation (the browser's ajv) accepts the fixture, as the server does.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadRegistry } from '../../engine/registry';
 import type { JsonObject } from '../../engine/types';
+import { conditionHolds, showWhenOf } from '../../ui/form/show-when';
 import { renderForm, json } from './form-harness';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -50,6 +52,9 @@ describe.each(cases)('%s renders %s', (kindId, file) => {
     const properties = (kind.schema.properties ?? {}) as Record<string, { title?: string }>;
     for (const [name, prop] of Object.entries(properties)) {
       if (hidden.has(name) || !prop.title) continue;
+      // A field switched off by its sibling (ui.json showWhen) is rightly out of sight.
+      const condition = showWhenOf(kind.uiSchema[name]);
+      if (condition && !conditionHolds(condition, data)) continue;
       await waitFor(() => expect(screen.getAllByText(prop.title!, { exact: false }).length).toBeGreaterThan(0));
     }
     expect(container.querySelector('form')).not.toBeNull();

@@ -2,11 +2,15 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setUnauthorizedHandler } from '../../ui/api/client';
+import { SESSION_TOKEN_KEY } from '../../ui/api/session';
 import { json, renderForm, urlOf } from './form-harness';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  sessionStorage.clear();
+  setUnauthorizedHandler(() => {});
 });
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -88,5 +92,21 @@ describe('image widget', () => {
     await user.click(screen.getByRole('button', { name: 'Remove image' }));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     expect(latest()).toEqual({});
+  });
+
+  it('signs out on a 401, as every other API call does', async () => {
+    sessionStorage.setItem(SESSION_TOKEN_KEY, 'expired-token');
+    const toSignIn = vi.fn();
+    setUnauthorizedHandler(toSignIn);
+    const fetchMock = vi.fn(async () => json({ error: { code: 'unauthorized', message: 'Session expired' } }, 401));
+    vi.stubGlobal('fetch', fetchMock);
+    const { user, input, latest } = setup();
+    await user.upload(input, png('badge.png', 1024));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Session expired');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer expired-token' });
+    expect(toSignIn).toHaveBeenCalledOnce();
+    expect(sessionStorage.getItem(SESSION_TOKEN_KEY)).toBeNull();
+    expect(latest()).toBeUndefined();
   });
 });

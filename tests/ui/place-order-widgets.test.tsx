@@ -41,7 +41,10 @@ describe('the place-order form with its ui.json', () => {
     expect(screen.getByLabelText('Only these products earn points')).toHaveRole('searchbox');
     expect(screen.getByLabelText('These products never earn points')).toHaveRole('searchbox');
     expect(screen.getByLabelText('Start date')).toHaveAccessibleDescription(expect.stringContaining('Store time (America/New_York)'));
+    // The tiers and the conditions show once their switches are on (ui.json showWhen).
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Who can earn' }), 'Specific tiers');
     expect(within(await screen.findByRole('group', { name: 'Tiers' })).getByRole('checkbox', { name: 'Gold' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Only earn when conditions are met' }));
 
     const conditions = screen.getByRole('group', { name: 'Conditions' });
     await userEvent.click(await within(conditions).findByRole('button', { name: '+ Add condition' }));

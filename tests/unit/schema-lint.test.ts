@@ -60,4 +60,23 @@ describe('schema lint', () => {
     });
     expect(lintSchemas(dir, UI)).toContainEqual(expect.objectContaining({ path: '/properties/title/pattern' }));
   });
+
+  it('reports a showWhen whose field is not a sibling, with the file and pointer', () => {
+    const dir = brokenCopy('tier/settings/ui.json', (u) => {
+      // A typo, and a field of the parent object rather than of `assessment` itself.
+      const ui = u as Record<string, Record<string, Record<string, unknown>>>;
+      ui.general!.startDate = { ...ui.general!.startDate, 'ui:options': { showWhen: { field: 'sttus', equals: true } } };
+      ui.assessment!.lookbackMonths!['ui:options'] = { showWhen: { field: 'general', equals: 'rolling' } };
+    });
+    const issues = lintSchemas(dir, UI).filter((i) => i.file === 'tier/settings/ui.json' && i.message.includes('showWhen'));
+    expect(issues).toEqual([
+      expect.objectContaining({ path: '/general/startDate/ui:options/showWhen/field', message: expect.stringContaining('"sttus"') }),
+      expect.objectContaining({ path: '/assessment/lookbackMonths/ui:options/showWhen/field', message: expect.stringContaining('"general"') }),
+    ]);
+  });
+
+  it('accepts the showWhen switches of the repository templates', () => {
+    const issues = lintSchemas(join(ROOT, 'schemas'), UI).filter((i) => i.message.includes('showWhen'));
+    expect(issues).toEqual([]);
+  });
 });

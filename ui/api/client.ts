@@ -46,33 +46,36 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** One HTTP call as `request` and `upload` build it. */
+interface Outgoing {
+  method: NonNullable<RequestOptions['method']>;
+  headers: Record<string, string>;
+  body?: BodyInit;
+  anonymous?: boolean;
+  signal?: AbortSignal;
+}
+
 /**
- * Calls the API and returns the parsed JSON body.
- * @throws ApiError for any non-2xx answer (network failures become `network_error`, status 0).
- * @example const { data } = await request<{ data: KindSummary[] }>('/api/kinds');
+ * Sends a call with the session token and turns the answer into the parsed body or an ApiError. A
+ * 401 on a signed-in call drops the token and runs the unauthorized handler (sign-in redirect,
+ * spec 000 §1), whatever the call sent: JSON or multipart.
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (!options.anonymous) {
+async function send<T>(path: string, call: Outgoing): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...call.headers };
+  if (!call.anonymous) {
     const token = await getSessionToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    response = await fetch(path, { method: call.method, headers, body: call.body, signal: call.signal });
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
     throw new ApiError(0, 'network_error', (cause as Error).message || 'Network error');
   }
   const body = await readJson(response);
   if (response.ok) return body as T;
-  if (response.status === 401 && !options.anonymous) {
+  if (response.status === 401 && !call.anonymous) {
     clearSessionToken();
     onUnauthorized();
   }
@@ -81,4 +84,30 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(response.status, code, message, details ?? []);
   }
   throw new ApiError(response.status, `http_${response.status}`, response.statusText || `HTTP ${response.status}`);
+}
+
+/**
+ * Calls the API and returns the parsed JSON body.
+ * @throws ApiError for any non-2xx answer (network failures become `network_error`, status 0).
+ * @example const { data } = await request<{ data: KindSummary[] }>('/api/kinds');
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const json = options.body !== undefined;
+  return send<T>(path, {
+    method: options.method ?? 'GET',
+    headers: json ? { 'Content-Type': 'application/json' } : {},
+    body: json ? JSON.stringify(options.body) : undefined,
+    anonymous: options.anonymous,
+    signal: options.signal,
+  });
+}
+
+/**
+ * POSTs multipart form data (a file upload) and returns the parsed JSON body. Same token, errors and
+ * 401 handling as `request`; the browser sets the multipart boundary itself.
+ * @throws ApiError for any non-2xx answer (network failures become `network_error`, status 0).
+ * @example const { data } = await upload<{ data: UploadedImage }>('/api/uploads', form);
+ */
+export async function upload<T>(path: string, form: FormData, options: Pick<RequestOptions, 'signal'> = {}): Promise<T> {
+  return send<T>(path, { method: 'POST', headers: {}, body: form, signal: options.signal });
 }

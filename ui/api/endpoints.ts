@@ -1,6 +1,6 @@
 import type { JsonObject, KindDetail, KindSummary, StoredDocument } from '../../engine/types';
-import { ApiError, request } from './client';
-import { getSessionToken } from './session';
+import { currentLanguage, labelLanguage, type AppLanguage } from '../i18n';
+import { ApiError, request, upload } from './client';
 import type { CatalogCollection, CatalogProduct } from '../../engine/types';
 
 /** A program as `/api/lp/programs…` lists it (spec 001 §3 Program). */
@@ -15,8 +15,30 @@ export type ProgramRow = StoredDocument & {
 /** The program list a tab of /programs shows. */
 export type ProgramListType = 'earning' | 'spending';
 
+/**
+ * The shop's settings (spec 000 §3 Shop.settings) as `GET /api/shops` and `POST /api/lp/settings`
+ * answer them; the server fills in defaults, and keeps settings this admin does not know about.
+ */
+export interface ShopSettings {
+  /** The in-app language the shop saved (default `en`); any string, checked where it is used. */
+  primaryLanguageInApp?: string;
+  /** Whether page headers show the language switcher (default true). */
+  isShowSettingLanguage?: boolean;
+  [setting: string]: unknown;
+}
+
+/** The signed-in shop (`GET /api/shops`, spec 000 §7): the shop row and the platform's shop info. */
 export interface ShopResponse {
-  shop: { id: string; name: string; domain: string; plan: string; currency: string; ianaTimezone: string };
+  shop: {
+    id: string;
+    name: string;
+    domain: string;
+    plan: string;
+    currency: string;
+    ianaTimezone: string;
+    /** Absent from servers older than the language switch: the admin then offers none. */
+    settings?: ShopSettings;
+  };
   shopInfo: { currency: string; ianaTimezone: string; planName: string; shopOwner: string };
 }
 
@@ -29,6 +51,15 @@ export interface AuthConfig {
 export type GateAnswer = NonNullable<KindSummary['gate']>;
 
 const kindPath = (kind: string) => `/api/kinds/${encodeURIComponent(kind)}`;
+
+/**
+ * `?language=xx` for routes that answer labels (kinds, the rule catalog) in the admin's language; no
+ * query for English, which is what the server answers without one.
+ */
+function languageQuery(language: AppLanguage): string {
+  const code = labelLanguage(language);
+  return code ? `?language=${encodeURIComponent(code)}` : '';
+}
 const docPath = (kind: string, id: string) => `${kindPath(kind)}/docs/${encodeURIComponent(id)}`;
 
 /** Families `/api/lp/programs/:id` serves; any other document is found through its kind. */
@@ -58,8 +89,12 @@ export const api = {
   demoLogin: () =>
     request<{ token: string; shopDomain: string }>('/auth/demo-login', { method: 'POST', anonymous: true }),
   shop: () => request<ShopResponse>('/api/shops'),
-  kinds: async () => (await request<{ data: KindSummary[] }>('/api/kinds')).data,
-  kind: async (kind: string) => (await request<{ data: KindDetail }>(kindPath(kind))).data,
+  /** Every kind with its gate answer; titles and descriptions in `language` (the admin's by default). */
+  kinds: async (language: AppLanguage = currentLanguage()) =>
+    (await request<{ data: KindSummary[] }>(`/api/kinds${languageQuery(language)}`)).data,
+  /** One kind's schema and ui.json, labels in `language` (the admin's by default). */
+  kind: async (kind: string, language: AppLanguage = currentLanguage()) =>
+    (await request<{ data: KindDetail }>(`${kindPath(kind)}${languageQuery(language)}`)).data,
   programs: async (type: ProgramListType) =>
     (await request<{ data: ProgramRow[] }>(`/api/lp/programs/${type}`)).data,
   program: async (id: string) =>
@@ -81,6 +116,13 @@ export const api = {
   findDocument,
   /** The shop's answer for every gated feature (spec 000 §6). */
   gates: async () => (await request<{ data: GateAnswer[] }>('/api/gates')).data,
+  /**
+   * Saves shop settings (`POST /api/lp/settings`, spec 000 §4 Language switch), e.g.
+   * `{ primaryLanguageInApp: 'fr' }`, and answers every setting of the shop after the change.
+   * @throws ApiError 400/422 with `details` naming the bad setting (`/primaryLanguageInApp`)
+   */
+  saveSettings: async (settings: Pick<ShopSettings, 'primaryLanguageInApp'>) =>
+    (await request<{ settings: ShopSettings }>('/api/lp/settings', { method: 'POST', body: settings })).settings,
 };
 
 export type { CatalogCollection, CatalogProduct };
@@ -115,31 +157,21 @@ export const widgetApi = {
     (await request<{ data: CatalogProduct[] }>(`/api/catalog/products${catalogQuery(params)}`, { signal })).data,
   collections: async (params: { query?: string; ids?: string[] }, signal?: AbortSignal) =>
     (await request<{ data: CatalogCollection[] }>(`/api/catalog/collections${catalogQuery(params)}`, { signal })).data,
-  ruleCatalog: async () => (await request<{ data: RuleCatalog }>('/api/rules/catalog')).data,
+  /** The condition builder's fields and operators, labelled in `language` (the admin's by default). */
+  ruleCatalog: async (language: AppLanguage = currentLanguage()) =>
+    (await request<{ data: RuleCatalog }>(`/api/rules/catalog${languageQuery(language)}`)).data,
   tiers: async () => (await request<{ data: StoredDocument<TierData>[] }>(`${kindPath('tier.tier')}/docs`)).data,
   /**
    * Uploads an image as multipart form data (`POST /api/uploads`); the server checks the file's bytes
-   * against `purpose`'s rule in rules/image-rules.json.
+   * against `purpose`'s rule in rules/image-rules.json. A 401 signs out like any other call.
    * @throws ApiError, e.g. 422 `image_type` / `image_size` with the spec's message
    */
   uploadImage: async (file: File, purpose: string, signal?: AbortSignal): Promise<UploadedImage> => {
     const body = new FormData();
     body.append('file', file);
     body.append('purpose', purpose);
-    const token = await getSessionToken();
-    // `request` sends JSON only, so this call builds its own multipart request with the same token.
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    let response: Response;
-    try {
-      response = await fetch('/api/uploads', { method: 'POST', headers, body, signal });
-    } catch (cause) {
-      if ((cause as Error).name === 'AbortError') throw cause;
-      throw new ApiError(0, 'network_error', (cause as Error).message || 'Network error');
-    }
-    const json = (await response.json().catch(() => null)) as { data?: UploadedImage; error?: { code?: string; message?: string } } | null;
-    if (response.ok && json?.data) return json.data;
-    const error = json?.error;
-    throw new ApiError(response.status, error?.code ?? `http_${response.status}`, error?.message ?? (response.statusText || `HTTP ${response.status}`));
+    const answer = await upload<{ data?: UploadedImage } | null>('/api/uploads', body, { signal });
+    if (!answer?.data) throw new ApiError(502, 'bad_answer', 'The upload answered no image');
+    return answer.data;
   },
 };

@@ -10,11 +10,21 @@ export interface Resource<T> {
   setData: Dispatch<SetStateAction<T | undefined>>;
 }
 
+export interface ResourceOptions {
+  /**
+   * Keep showing the previous key's data while a new key loads, for keys that name the same thing
+   * another way (the same list in another language) rather than a different thing.
+   */
+  keepData?: boolean;
+}
+
 /**
  * Loads data for a screen and reloads when `key` changes. Answers of superseded loads are dropped.
  * @example const programs = useResource(`programs:${type}`, () => api.programs(type));
+ * @example const kinds = useResource(`kinds:${language}`, () => api.kinds(language), { keepData: true });
  */
-export function useResource<T>(key: string, load: () => Promise<T>): Resource<T> {
+export function useResource<T>(key: string, load: () => Promise<T>, options: ResourceOptions = {}): Resource<T> {
+  const { keepData = false } = options;
   const [data, setData] = useState<T>();
   const [error, setError] = useState<unknown>();
   const [loading, setLoading] = useState(true);
@@ -26,7 +36,7 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
   useEffect(() => {
     let current = true;
     // A new key is a different thing: don't show the previous one's data while it loads.
-    if (keyRef.current !== key) setData(undefined);
+    if (keyRef.current !== key && !keepData) setData(undefined);
     keyRef.current = key;
     setLoading(true);
     setError(undefined);
@@ -45,6 +55,7 @@ export function useResource<T>(key: string, load: () => Promise<T>): Resource<T>
     return () => {
       current = false;
     };
+    // `keepData` is read when the key changes; changing it alone is no reason to load again.
   }, [key, generation]);
 
   const reload = useCallback(() => setGeneration((n) => n + 1), []);

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { Button } from './Button';
 
 export type BannerTone = 'critical' | 'warning' | 'info' | 'success';
@@ -18,6 +18,7 @@ const icons: Record<BannerTone, string> = { critical: '!', warning: '!', info: '
 
 /** A page-level message; critical and warning banners are announced immediately. */
 export function Banner({ tone = 'info', title, action, onDismiss, children, ref }: BannerProps) {
+  const t = useT();
   const urgent = tone === 'critical' || tone === 'warning';
   return (
     <div ref={ref} tabIndex={ref ? -1 : undefined} className={`banner banner--${tone}`} role={urgent ? 'alert' : 'status'}>

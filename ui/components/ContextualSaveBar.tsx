@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { Button } from './Button';
 
 export interface ContextualSaveBarProps {
@@ -12,6 +12,7 @@ export interface ContextualSaveBarProps {
 
 /** The dark bar across the top while a form has unsaved changes (spec 000 §2 "save bar"). */
 export function ContextualSaveBar({ onSave, onDiscard, saving = false, message, saveDisabled = false }: ContextualSaveBarProps) {
+  const t = useT();
   return (
     <div className="save-bar" role="region" aria-label={message ?? t('saveBar.message')}>
       <div className="save-bar__inner">

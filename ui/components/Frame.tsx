@@ -1,14 +1,20 @@
 import { useAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../api/endpoints';
-import { t } from '../i18n';
+import { useT } from '../i18n';
+import { useApplyLanguage } from '../state/language';
 import { shopAtom } from '../state/session';
 import { Navigation } from './Navigation';
 import { ToastRegion } from './ToastRegion';
 
-/** The admin chrome: top bar with the shop, side navigation, the page, and the toast region. */
+/**
+ * The admin chrome: top bar with the shop, side navigation, the page, and the toast region. It
+ * loads the shop and keeps the shown language on the shop's (or the merchant's) choice.
+ */
 export function Frame({ children }: { children: ReactNode }) {
+  const t = useT();
   const [shop, setShop] = useAtom(shopAtom);
+  useApplyLanguage();
   const [navOpen, setNavOpen] = useState(false);
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { Modal } from './Modal';
 
 /** Navigation state that skips the prompt, for leaving on purpose (e.g. after deleting the document). */
@@ -16,6 +16,7 @@ function wantsNoPrompt(state: unknown): boolean {
  * @param when a function so a just-saved form can let its own redirect through in the same tick
  */
 export function LeavePrompt({ when }: { when: () => boolean }) {
+  const t = useT();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       when() &&

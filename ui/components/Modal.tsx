@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { Button } from './Button';
 
 export interface ModalAction {
@@ -24,6 +24,7 @@ export interface ModalProps {
  * back to the opener when it closes.
  */
 export function Modal({ open, title, onClose, primaryAction, secondaryLabel, children }: ModalProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 

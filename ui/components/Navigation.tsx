@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router-dom';
 import { isEmbedded } from '../embedded';
-import { t, type MessageKey } from '../i18n';
+import { useT, type MessageKey } from '../i18n';
 
 interface NavItem {
   to: string;
@@ -26,6 +26,7 @@ const items: NavItem[] = [
 ];
 
 export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
+  const t = useT();
   const embedded = isEmbedded();
   return (
     <nav className="nav" aria-label={t('nav.label')}>

@@ -1,6 +1,9 @@
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { t } from '../i18n';
+import { useT } from '../i18n';
+import { shopAtom } from '../state/session';
+import { LanguageSwitcher } from './LanguageSwitcher';
 
 export interface PageProps {
   title: string;
@@ -14,8 +17,20 @@ export interface PageProps {
   children: ReactNode;
 }
 
-/** A screen: header with title, optional back link and actions, then the content. */
+/**
+ * Whether page headers offer the language switcher: the shop's `isShowSettingLanguage` (spec 000 §4;
+ * on unless the shop turned it off). Hidden until the shop has loaded, and for a server that sends
+ * no settings (it could not save the choice).
+ */
+function useShowsLanguageSwitcher(): boolean {
+  const settings = useAtomValue(shopAtom)?.shop.settings;
+  return settings !== undefined && settings.isShowSettingLanguage !== false;
+}
+
+/** A screen: header with title, optional back link, actions and the language switcher, then the content. */
 export function Page({ title, backTo, backLabel, titleMeta, primaryAction, secondaryActions, narrow, children }: PageProps) {
+  const t = useT();
+  const showLanguage = useShowsLanguageSwitcher();
   return (
     <div className={narrow ? 'page page--narrow' : 'page'}>
       <header className="page__header">
@@ -32,6 +47,7 @@ export function Page({ title, backTo, backLabel, titleMeta, primaryAction, secon
           {secondaryActions}
           {primaryAction}
         </div>
+        {showLanguage && <LanguageSwitcher />}
       </header>
       <div className="page__content">{children}</div>
     </div>

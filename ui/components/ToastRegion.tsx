@@ -1,12 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { dismissToastAtom, toastsAtom, type ToastMessage } from '../state/toasts';
 
 /** How long a toast stays before it dismisses itself. */
 export const TOAST_DURATION_MS = 5000;
 
 function Toast({ toast }: { toast: ToastMessage }) {
+  const t = useT();
   const dismiss = useSetAtom(dismissToastAtom);
   useEffect(() => {
     const timer = setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS);

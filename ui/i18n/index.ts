@@ -1,18 +1,170 @@
+import i18next from 'i18next';
+import { useCallback } from 'react';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import de from './de.json';
 import en from './en.json';
 import enCatalogue from './en-catalogue.json';
+import es from './es.json';
+import fr from './fr.json';
+import id from './id.json';
+import it from './it.json';
+import ja from './ja.json';
+
+/**
+ * Chrome text of the admin in the in-app languages (spec 000 §Languages), on i18next. Keys are the
+ * English catalog's (`ui/i18n/en.json` + `en-catalogue.json`); each other language is one JSON file
+ * with the same keys, bundled here. A key a language lacks reads in English (`fallbackLng`), and
+ * en-US has no file of its own: it reads English throughout.
+ */
 
 /** Keys of the English catalog: the source of truth for chrome text. The program catalogue screens keep theirs in en-catalogue.json. */
 export type MessageKey = keyof typeof en | keyof typeof enCatalogue;
 
-const catalog: Record<string, string> = { ...en, ...enCatalogue };
+/** Values for a text's `{name}` placeholders. */
+export type MessageVars = Record<string, string | number>;
+
+/** A translate function: the text of `key` in one language, with `{name}` placeholders filled from `vars`. */
+export type Translate = (key: MessageKey, vars?: MessageVars) => string;
+
+/** The in-app UI languages in the spec's order, each named in itself (what the language switcher lists). */
+export const APP_LANGUAGES = [
+  { code: 'en', name: 'English' },
+  { code: 'en-US', name: 'English (US)' },
+  { code: 'fr', name: 'Français' },
+  { code: 'es', name: 'Español' },
+  { code: 'de', name: 'Deutsch' },
+  { code: 'it', name: 'Italiano' },
+  { code: 'ja', name: '日本語' },
+  { code: 'id', name: 'Bahasa Indonesia' },
+] as const;
+
+/** One in-app language code, exactly as the spec and the server write it (`en-US`, not `en-us`). */
+export type AppLanguage = (typeof APP_LANGUAGES)[number]['code'];
+
+/** What the admin speaks until the shop or the merchant says otherwise. */
+export const DEFAULT_LANGUAGE: AppLanguage = 'en';
+
+/** True for one of the in-app language codes. */
+export function isAppLanguage(value: unknown): value is AppLanguage {
+  return APP_LANGUAGES.some((language) => language.code === value);
+}
+
+/** The language's name in itself ("Français" for `fr`). */
+export function endonym(code: AppLanguage): string {
+  return APP_LANGUAGES.find((language) => language.code === code)?.name ?? code;
+}
+
+/** Texts per language; English is complete, the others fall back to it key by key (en-US has no file). */
+const resources: Partial<Record<AppLanguage, Record<string, string>>> = {
+  en: { ...en, ...enCatalogue },
+  fr,
+  es,
+  de,
+  it,
+  ja,
+  id,
+};
+
+/** The admin's i18next instance (not the global default, so tests and embedders cannot disturb it). */
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: Object.fromEntries(Object.entries(resources).map(([code, texts]) => [code, { translation: texts }])),
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: APP_LANGUAGES.map((language) => language.code),
+  // Resources are bundled: `t` works as soon as this module has run.
+  initAsync: false,
+  // Keys contain dots ("programs.title") and colons never mean a namespace here.
+  keySeparator: false,
+  nsSeparator: false,
+  // An empty translation is a gap, not a text: read English instead.
+  returnEmptyString: false,
+  interpolation: {
+    prefix: '{',
+    suffix: '}',
+    // React escapes what it renders.
+    escapeValue: false,
+  },
+  // A placeholder without a value stays visible as `{name}`, as it always did, rather than vanishing.
+  missingInterpolationHandler: (_text, match: RegExpExecArray) => match[0],
+  react: { useSuspense: false },
+});
+
+i18n.on('languageChanged', (language) => {
+  // Screen readers and the browser's hyphenation follow the page's language.
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+});
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+
+/** i18next's answer as our string; `replace` keeps placeholder names from colliding with t() options such as `count`. */
+function render(translate: (key: string, options: { replace: MessageVars }) => unknown, key: MessageKey, vars?: MessageVars): string {
+  return String(translate(key, { replace: vars ?? {} }));
+}
 
 /**
- * Translates a chrome text key, substituting `{name}` placeholders from `vars`.
- * Unknown keys render as the key itself so a missing entry is visible, not blank.
+ * Translates a chrome text key in the current language, substituting `{name}` placeholders from
+ * `vars`. Unknown keys render as the key itself so a missing entry is visible, not blank.
+ * Components call `useT()` instead so they re-render when the language changes; this global suits
+ * helpers that run while such a component renders, and event handlers.
  * @example t('programs.toggle', { title: 'Place order' }) // "Turn on Place order"
  */
-export function t(key: MessageKey, vars?: Record<string, string | number>): string {
-  const text = catalog[key] ?? key;
-  if (!vars) return text;
-  return text.replace(/\{(\w+)\}/g, (match, name: string) => (name in vars ? String(vars[name]) : match));
+export function t(key: MessageKey, vars?: MessageVars): string {
+  return render(i18n.t.bind(i18n) as Parameters<typeof render>[0], key, vars);
+}
+
+/**
+ * The translate function of the current language for a component: the component re-renders when
+ * the language changes, and the function's identity changes with it (safe as a memo dependency).
+ * @example const t = useT(); return <h1>{t('programs.title')}</h1>;
+ */
+export function useT(): Translate {
+  const { t: fixed } = useTranslation();
+  return useCallback<Translate>((key, vars) => render(fixed as Parameters<typeof render>[0], key, vars), [fixed]);
+}
+
+/** The language the admin is shown in right now; the component re-renders when it changes. */
+export function useLanguage(): AppLanguage {
+  const { i18n: instance } = useTranslation();
+  return isAppLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+}
+
+/** The language the admin is shown in right now, outside React (API calls read it). */
+export function currentLanguage(): AppLanguage {
+  return isAppLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * Shows the admin in `language` at once: every component using `useT()` re-renders, and
+ * `<html lang>` follows. Does not save it anywhere (see ui/state/language.ts).
+ */
+export function applyLanguage(language: AppLanguage): void {
+  // Resources are bundled, so the change is synchronous; the returned promise has nothing to wait for.
+  if (i18n.language !== language) void i18n.changeLanguage(language);
+}
+
+/**
+ * The language server-side labels (schemas, the rule catalog) are fetched in for the admin's
+ * language: en-US reads the English labels, so it shares their cache keys.
+ */
+export function labelsFor(language: AppLanguage): AppLanguage {
+  return language === 'en-US' ? 'en' : language;
+}
+
+/** `labelsFor` the current language, outside React (a screen's loader). */
+export function currentLabelLanguage(): AppLanguage {
+  return labelsFor(currentLanguage());
+}
+
+/** `labelsFor` the current language, for a component: it re-renders when the language changes. */
+export function useLabelLanguage(): AppLanguage {
+  return labelsFor(useLanguage());
+}
+
+/**
+ * The `?language=` value for server-side labels (schemas, rule catalog): none for English and en-US,
+ * which the server answers in English without one.
+ */
+export function labelLanguage(language: AppLanguage): Exclude<AppLanguage, 'en' | 'en-US'> | undefined {
+  return language === 'en' || language === 'en-US' ? undefined : language;
 }

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import type { KindCategory, KindSummary } from '../../engine/types';
 import { ActionMenu, type MenuSection } from '../components/ActionMenu';
 import { Badge } from '../components/Badge';
-import { t, type MessageKey } from '../i18n';
+import { t, useT, type MessageKey } from '../i18n';
 import { paths, tabOffersKind, type ProgramListTab } from './program-paths';
 
 /** Menu headings in the order the add menu shows them (spec 001 §3 "Add-program menu categories"). */
@@ -45,6 +45,7 @@ export function menuSections(kinds: KindSummary[], tab: ProgramListTab, open: (k
 
 /** The "Add program" primary action of /programs. */
 export function AddProgramMenu({ kinds, tab, variant }: { kinds: KindSummary[] | undefined; tab: ProgramListTab; variant?: 'primary' | 'secondary' }) {
+  const t = useT();
   const navigate = useNavigate();
   const sections = menuSections(kinds ?? [], tab, (kind) =>
     navigate(tab === 'redeem' ? `${paths.create(kind.name)}?type=redeem` : paths.create(kind.name)),

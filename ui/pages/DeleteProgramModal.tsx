@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../api/client';
 import { api } from '../api/endpoints';
 import { Modal } from '../components/Modal';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { useToast } from '../state/toasts';
 
 export interface DeleteTarget {
@@ -21,6 +21,7 @@ export interface DeleteProgramModalProps {
 }
 
 export function DeleteProgramModal({ program, onClose, onDeleted, deletedMessage }: DeleteProgramModalProps) {
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const toast = useToast();
 

@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { JsonObject, KindDetail, StoredDocument } from '../../engine/types';
 import { ApiError } from '../api/client';
 import { api, type GateAnswer } from '../api/endpoints';
+import { useLocalizedKind } from '../api/use-localized-kind';
 import { useResource } from '../api/use-resource';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
@@ -10,7 +11,7 @@ import { LEAVE_WITHOUT_PROMPT } from '../components/LeavePrompt';
 import { SkeletonPage } from '../components/Skeleton';
 import { Tabs } from '../components/Tabs';
 import { withDefaults } from '../form/form-data';
-import { t } from '../i18n';
+import { currentLabelLanguage, useT, type AppLanguage } from '../i18n';
 import { useToast } from '../state/toasts';
 import { DeleteProgramModal } from './DeleteProgramModal';
 import { documentTitle } from './document-title';
@@ -32,7 +33,10 @@ export type DocumentSource =
   | { mode: 'any'; id: string };
 
 export interface LoadedDocument {
+  /** The kind, labels in the admin's language (translated in place when it changes). */
   kind: KindDetail;
+  /** The language `kind`'s labels were loaded in. */
+  language: AppLanguage;
   /** The shop's gate answer for the kind's plan feature; null when the kind needs none. */
   gate: GateAnswer | null;
   /** Null until the document exists. */
@@ -52,14 +56,15 @@ export interface EditorTab {
 }
 
 async function loadDocument(source: DocumentSource): Promise<LoadedDocument> {
+  const language = currentLabelLanguage();
   let doc: StoredDocument | null = null;
   if (source.mode === 'edit') doc = await api.doc(source.kind, source.id);
   else if (source.mode === 'any') doc = await api.findDocument(source.id);
   else if (source.mode === 'singleton') doc = (await api.docs(source.kind))[0] ?? null;
   const kindId = doc?.kind ?? (source.mode === 'any' ? '' : source.kind);
-  const [kinds, kind] = await Promise.all([api.kinds(), api.kind(kindId)]);
+  const [kinds, kind] = await Promise.all([api.kinds(language), api.kind(kindId, language)]);
   const gate = kinds.find((summary) => summary.id === kindId)?.gate ?? null;
-  return { kind, gate, doc, initialData: withDefaults(kind.schema, doc?.data) };
+  return { kind, language, gate, doc, initialData: withDefaults(kind.schema, doc?.data) };
 }
 
 function sectionOf(tab: EditorTab | undefined, kind: KindDetail): string[] | undefined {
@@ -92,11 +97,14 @@ export interface DocumentEditorPageProps {
  * plan gate, saves with POST the first time and PUT (with the version read) after.
  */
 export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, properties, afterCreate, deletable, secondaryActions }: DocumentEditorPageProps) {
+  const t = useT();
   const navigate = useNavigate();
   const toast = useToast();
   const [search, setSearch] = useSearchParams();
   const [deleting, setDeleting] = useState(false);
   const loaded = useResource(`document:${JSON.stringify(source)}`, () => loadDocument(source));
+  // A language switch translates the form in place: same document, same unsaved edits.
+  const localizedKind = useLocalizedKind(loaded.data);
 
   if (loaded.loading && !loaded.data) return <SkeletonPage label={t('common.loading')} />;
   if (loaded.error instanceof ApiError && loaded.error.status === 404) return <NotFoundPage />;
@@ -104,7 +112,8 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
     return <LoadFailed title={backLabel} error={loaded.error} onRetry={loaded.reload} />;
   }
 
-  const current = loaded.data;
+  const loadedData = loaded.data;
+  const current: LoadedDocument = localizedKind ? { ...loadedData, kind: localizedKind } : loadedData;
   const { kind, doc, gate, initialData } = current;
   const listPath = typeof backTo === 'function' ? backTo(current) : backTo;
   const tab = tabs?.find((candidate) => candidate.id === search.get('tab')) ?? tabs?.[0];
@@ -161,7 +170,7 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
         onSaved={(saved) => {
           toast(t('catalogue.saved'));
           if (!doc && afterCreate) navigate(afterCreate(saved), { replace: true });
-          else loaded.setData({ ...current, doc: saved, initialData: withDefaults(kind.schema, saved.data) });
+          else loaded.setData({ ...loadedData, doc: saved, initialData: withDefaults(kind.schema, saved.data) });
         }}
         onReload={loaded.reload}
       />

@@ -10,7 +10,7 @@ import { Card } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
 import { IndexTable, IndexTableRow } from '../components/IndexTable';
 import { Toggle } from '../components/Toggle';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { DeleteProgramModal, type DeleteTarget } from './DeleteProgramModal';
 import { TrashIcon } from './ProgramsTable';
 import { RefusalBanner } from './RefusalBanner';
@@ -62,6 +62,7 @@ function SkeletonRows({ columns }: { columns: number }) {
  * with confirmation, or an empty state with the create action.
  */
 export function DocumentList(props: DocumentListProps) {
+  const t = useT();
   const { kind, label, nameHeading, titleOf, nameSuffix, editPath, columns = [], sort, toggles = false, createAction, empty, deletedMessage, rowActions } = props;
   const navigate = useNavigate();
   const docs = useResource(`docs:${kind}`, () => api.docs(kind));

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { api } from '../api/endpoints';
+import { useLocalizedKind } from '../api/use-localized-kind';
 import { useResource } from '../api/use-resource';
 import { Badge } from '../components/Badge';
 import { Button } from '../components/Button';
 import { LEAVE_WITHOUT_PROMPT } from '../components/LeavePrompt';
 import { SkeletonPage } from '../components/Skeleton';
 import { withDefaults } from '../form/form-data';
-import { t } from '../i18n';
+import { currentLabelLanguage, useT } from '../i18n';
 import { useToast } from '../state/toasts';
 import { DeleteProgramModal } from './DeleteProgramModal';
 import { LoadFailed } from './LoadFailed';
@@ -18,15 +19,19 @@ import { listPathOf, paths } from './program-paths';
 
 /** `/programs/point/:id`: an existing program's form; Save sends the version it read (409 on conflict). */
 export function EditProgramPage() {
+  const t = useT();
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
   const [deleting, setDeleting] = useState(false);
   const loaded = useResource(`program:${id}`, async () => {
+    const language = currentLabelLanguage();
     const program = await api.program(id);
-    const kind = await api.kind(program.kind);
-    return { program, kind, initialData: withDefaults(kind.schema, program.data) };
+    const kind = await api.kind(program.kind, language);
+    return { program, kind, language, initialData: withDefaults(kind.schema, program.data) };
   });
+  // A language switch translates the form in place: same program, same unsaved edits.
+  const localizedKind = useLocalizedKind(loaded.data);
 
   if (loaded.loading && !loaded.data) return <SkeletonPage label={t('common.loading')} />;
   if (loaded.error instanceof ApiError && loaded.error.status === 404) return <NotFoundPage />;
@@ -34,7 +39,8 @@ export function EditProgramPage() {
     return <LoadFailed title={t('programs.title')} error={loaded.error} backTo={paths.list('earning')} onRetry={loaded.reload} />;
   }
 
-  const { program, kind, initialData } = loaded.data;
+  const { program, initialData } = loaded.data;
+  const kind = localizedKind ?? loaded.data.kind;
   const title = (typeof program.data.title === 'string' && program.data.title) || program.title || kind.title;
   const active = program.data.status === true;
   const listPath = listPathOf(kind.id);
@@ -56,7 +62,7 @@ export function EditProgramPage() {
         save={(data) => api.updateDoc(kind.id, program.id, data, program.version)}
         onSaved={(doc) => {
           toast(t('programs.saved'));
-          loaded.setData({ program: { ...program, ...doc }, kind, initialData: withDefaults(kind.schema, doc.data) });
+          loaded.setData({ ...loaded.data!, program: { ...program, ...doc }, initialData: withDefaults(kind.schema, doc.data) });
         }}
         onReload={loaded.reload}
       />

@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import type { StoredDocument } from '../../engine/types';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
-import { t } from '../i18n';
+import { useT, type Translate } from '../i18n';
 import { currencyAtom } from '../state/session';
 import { documentTitle } from './document-title';
 import { DocumentEditorPage, type EditorTab } from './DocumentEditor';
@@ -21,6 +21,7 @@ function discountText(doc: StoredDocument, currency: string): string {
 
 /** `/membership/exclusive-deal`: the member exclusive deals with on/off, delete and "Create deal". */
 export function ExclusiveDealsPage() {
+  const t = useT();
   const currency = useAtomValue(currencyAtom);
   const gate = useKindGate(DEAL_KIND);
   return (
@@ -50,13 +51,14 @@ export function ExclusiveDealsPage() {
 }
 
 /** The deal editor's tabs (spec 002 §2 "Exclusive deal editor: deal settings and design"). */
-const tabs: EditorTab[] = [
+const tabsOf = (t: Translate): EditorTab[] => [
   { id: 'settings', label: t('deals.tabs.settings'), except: ['design'] },
   { id: 'design', label: t('deals.tabs.design'), only: ['design'] },
 ];
 
 /** `/membership/exclusive-deal/new` and `/membership/exclusive-deal/:id`. */
 export function ExclusiveDealEditPage() {
+  const t = useT();
   const { id } = useParams();
   return (
     <DocumentEditorPage
@@ -64,7 +66,7 @@ export function ExclusiveDealEditPage() {
       backTo={paths.deals}
       backLabel={t('deals.title')}
       title={({ doc }) => (doc ? documentTitle(doc.data, t('deals.untitled')) : t('deals.create'))}
-      tabs={tabs}
+      tabs={tabsOf(t)}
       afterCreate={(doc) => paths.deal(doc.id)}
       deletable
     />

@@ -7,10 +7,14 @@ import { useResource } from '../api/use-resource';
 import { Banner } from '../components/Banner';
 import { Button } from '../components/Button';
 import { SkeletonText } from '../components/Skeleton';
-import { t } from '../i18n';
+import { useT } from '../i18n';
+import { useApplyLanguage } from '../state/language';
 
 /** `/auth/login`: the demo sign-in when the server allows it; otherwise a pointer to the shop admin. */
 export function LoginPage() {
+  const t = useT();
+  // Outside the frame: the merchant's last language on this browser, until a shop is known.
+  useApplyLanguage();
   const config = useResource('auth-config', () => api.authConfig());
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

@@ -4,7 +4,7 @@ import { useResource } from '../api/use-resource';
 import { Banner } from '../components/Banner';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
-import { t, type MessageKey } from '../i18n';
+import { useT, type MessageKey } from '../i18n';
 import { PlanBadge } from './PlanGate';
 import { paths } from './program-paths';
 
@@ -38,6 +38,7 @@ const cards: HubCard[] = [
 
 /** `/membership`: one card per membership feature, each with the plan that unlocks it when the shop's plan does not. */
 export function MembershipPage() {
+  const t = useT();
   const gates = useResource('gates', () => api.gates());
   const anniversary = useResource('anniversary', async () => {
     const programs = await api.programs('earning');

@@ -1,10 +1,11 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { KindSummary } from '../../engine/types';
 import { api } from '../api/endpoints';
+import { useLocalizedKind } from '../api/use-localized-kind';
 import { useResource } from '../api/use-resource';
 import { SkeletonPage } from '../components/Skeleton';
 import { withDefaults } from '../form/form-data';
-import { t } from '../i18n';
+import { currentLabelLanguage, useT } from '../i18n';
 import { useToast } from '../state/toasts';
 import { LoadFailed } from './LoadFailed';
 import { NotFoundPage } from './NotFoundPage';
@@ -19,17 +20,21 @@ function findKind(kinds: KindSummary[], event: string, preferred: string | null)
 
 /** `/programs/:event/new`: the template's form with its defaults; Save creates the program. */
 export function NewProgramPage() {
+  const t = useT();
   const { event = '' } = useParams();
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const family = search.get('type') === 'redeem' ? 'redeem' : null;
   const template = useResource(`new:${event}:${family}`, async () => {
-    const summary = findKind(await api.kinds(), event, family);
+    const language = currentLabelLanguage();
+    const summary = findKind(await api.kinds(language), event, family);
     if (!summary) return null;
-    const kind = await api.kind(summary.id);
-    return { kind, initialData: withDefaults(kind.schema) };
+    const kind = await api.kind(summary.id, language);
+    return { kind, language, initialData: withDefaults(kind.schema) };
   });
+  // A language switch translates the form in place, keeping what the merchant typed.
+  const localizedKind = useLocalizedKind(template.data ?? undefined);
 
   if (template.loading && template.data === undefined) return <SkeletonPage label={t('common.loading')} />;
   if (template.error) {
@@ -37,7 +42,8 @@ export function NewProgramPage() {
   }
   if (!template.data) return <NotFoundPage />;
 
-  const { kind: detail, initialData } = template.data;
+  const { initialData } = template.data;
+  const detail = localizedKind ?? template.data.kind;
   return (
     <ProgramEditor
       key={detail.id}

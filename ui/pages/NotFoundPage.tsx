@@ -1,5 +1,5 @@
 import { ButtonAnchor, ButtonLink } from '../components/Button';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 
 /** Where "Contact us" writes to; set VITE_SUPPORT_EMAIL at build time. */
 const supportEmail: string = import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@example.com';
@@ -9,6 +9,7 @@ const supportEmail: string = import.meta.env.VITE_SUPPORT_EMAIL ?? 'support@exam
  * explain that a technical problem occurred.
  */
 export function NotFoundPage({ crashed = false }: { crashed?: boolean }) {
+  const t = useT();
   return (
     <div className="not-found" role={crashed ? 'alert' : undefined}>
       <div className="not-found__art" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { ButtonLink } from '../components/Button';
 import { Page } from '../components/Page';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { documentTitle } from './document-title';
 import { DocumentEditorPage } from './DocumentEditor';
 import { DocumentList } from './DocumentList';
@@ -15,6 +15,7 @@ const PARTNER_KIND = 'tier.partner';
  * Advanced or above", Shopify Plus): the banner names the unlock plan and why.
  */
 export function PartnerTiersPage() {
+  const t = useT();
   const gate = useKindGate(PARTNER_KIND);
   return (
     <Page title={t('partners.title')} backTo={paths.membership} backLabel={t('membership.title')}>
@@ -44,6 +45,7 @@ export function PartnerTiersPage() {
 
 /** `/wholesale/vip/new` and `/wholesale/vip/:id`: a partner tier; Save is off while the plan gates it. */
 export function PartnerTierEditPage() {
+  const t = useT();
   const { id } = useParams();
   return (
     <DocumentEditorPage

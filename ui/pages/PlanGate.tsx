@@ -2,7 +2,7 @@ import { api, type GateAnswer } from '../api/endpoints';
 import { useResource } from '../api/use-resource';
 import { Badge } from '../components/Badge';
 import { Banner } from '../components/Banner';
-import { t } from '../i18n';
+import { useLabelLanguage, useT } from '../i18n';
 
 /** Whether the shop's plan keeps it from using a feature (no answer means nothing to gate). */
 export function isGated(gate: GateAnswer | null | undefined): gate is GateAnswer {
@@ -11,12 +11,14 @@ export function isGated(gate: GateAnswer | null | undefined): gate is GateAnswer
 
 /** "Available on Advanced": the plan that unlocks a gated feature (spec 000 §5); nothing when allowed. */
 export function PlanBadge({ gate }: { gate: GateAnswer | null | undefined }) {
+  const t = useT();
   if (!isGated(gate)) return null;
   return <Badge tone="info">{t('programs.availableIn', { plan: gate.unlockPlan ?? t('common.plan') })}</Badge>;
 }
 
 /** Why a screen can't be saved on this plan: the unlock plan and the server's reason. */
 export function GateBanner({ gate }: { gate: GateAnswer }) {
+  const t = useT();
   return (
     <Banner tone="warning" title={t('catalogue.gate.title', { plan: gate.unlockPlan ?? t('common.plan') })}>
       <p>{gate.reason}</p>
@@ -26,6 +28,7 @@ export function GateBanner({ gate }: { gate: GateAnswer }) {
 
 /** The shop's gate answer for a kind (from `GET /api/kinds`); undefined while loading or when the kind needs no feature. */
 export function useKindGate(kind: string): GateAnswer | undefined {
-  const kinds = useResource('kinds', () => api.kinds());
+  const language = useLabelLanguage();
+  const kinds = useResource(`kinds:${language}`, () => api.kinds(language), { keepData: true });
   return kinds.data?.find((summary) => summary.id === kind)?.gate ?? undefined;
 }

@@ -10,7 +10,7 @@ import { Page } from '../components/Page';
 import { issuesToErrorSchema, pointerSegments, valueAtPointer } from '../form/error-schema';
 import { sameFormData } from '../form/form-data';
 import { SchemaForm } from '../form/SchemaForm';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { useToast } from '../state/toasts';
 import { unsavedChangesAtom } from '../state/unsaved';
 import { inSection, mergeSection, pickSection, sectionSchema, sectionUiSchema } from './editor-sections';
@@ -67,6 +67,7 @@ function controlId(pointer: string): string {
 
 /** A program form with the save bar, leave prompt and save-error handling shared by new and edit. */
 export function ProgramEditor(props: ProgramEditorProps) {
+  const t = useT();
   const { kind, initialData, title, titleMeta, backTo, secondaryActions, save, onSaved, onReload } = props;
   const { backLabel, properties, beforeForm, replaceForm, saveDisabled, tabId } = props;
   const [baseline, setBaseline] = useState(initialData);

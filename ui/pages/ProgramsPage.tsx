@@ -8,7 +8,7 @@ import { Card } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
 import { Page } from '../components/Page';
 import { Tabs } from '../components/Tabs';
-import { t, type MessageKey } from '../i18n';
+import { useLabelLanguage, useT, type MessageKey } from '../i18n';
 import { AddProgramMenu } from './AddProgramMenu';
 import { DeleteProgramModal, type DeleteTarget } from './DeleteProgramModal';
 import { isProgramListTab, listTypeOfTab, parseTab, programTabs, tabOffersKind, type ProgramListTab, type ProgramTab } from './program-paths';
@@ -27,8 +27,6 @@ const tabLabels: Record<ProgramTab, MessageKey> = {
   tier: 'programs.tabs.tier',
 };
 
-const tabs = programTabs.map((id) => ({ id, label: t(tabLabels[id]) }));
-
 const emptyHeadings: Record<ProgramListTab, MessageKey> = {
   earning: 'programs.empty.earning',
   redeem: 'programs.empty.redeem',
@@ -38,6 +36,8 @@ const emptyHeadings: Record<ProgramListTab, MessageKey> = {
 /** The shared frame of every tab: title, tabs, and the selected tab's panel. */
 function ProgramsFrame({ tab, primaryAction, children }: { tab: ProgramTab; primaryAction?: ReactNode; children: ReactNode }) {
   const [, setSearch] = useSearchParams();
+  const t = useT();
+  const tabs = programTabs.map((id) => ({ id, label: t(tabLabels[id]) }));
   return (
     <Page title={t('programs.title')} primaryAction={primaryAction}>
       <Tabs tabs={tabs} selected={tab} label={t('programs.tabs.label')} onSelect={(id) => setSearch({ type: id })} />
@@ -50,9 +50,12 @@ function ProgramsFrame({ tab, primaryAction, children }: { tab: ProgramTab; prim
 
 /** Earning, redeem and milestone tabs: the programs of the tab's kinds with toggles, delete and the add menu. */
 function ProgramListTabPanel({ tab }: { tab: ProgramListTab }) {
+  const t = useT();
   const listType = listTypeOfTab[tab];
   const programs = useResource(`programs:${listType}`, () => api.programs(listType));
-  const kinds = useResource('kinds', () => api.kinds());
+  const language = useLabelLanguage();
+  // Template titles follow the admin's language; the list stays on screen while they reload.
+  const kinds = useResource(`kinds:${language}`, () => api.kinds(language), { keepData: true });
   const { pending, toggle, refusal, dismissRefusal } = useStatusToggle(programs.setData, programTitle);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
 

@@ -3,7 +3,7 @@ import type { ProgramRow } from '../api/endpoints';
 import { Badge } from '../components/Badge';
 import { IndexTable, IndexTableRow } from '../components/IndexTable';
 import { Toggle } from '../components/Toggle';
-import { t } from '../i18n';
+import { t, useT, type Translate } from '../i18n';
 import { paths } from './program-paths';
 
 export interface ProgramsTableProps {
@@ -16,23 +16,26 @@ export interface ProgramsTableProps {
   onDelete: (program: ProgramRow) => void;
 }
 
-const headings = [
-  { title: t('programs.col.title') },
-  { title: t('programs.col.kind') },
-  { title: t('programs.col.status') },
-  { title: t('programs.col.on') },
-  { title: t('programs.col.actions'), hidden: true, align: 'end' as const },
-];
+/** The table's column headings, in the current language. */
+function headingsOf(t: Translate) {
+  return [
+    { title: t('programs.col.title') },
+    { title: t('programs.col.kind') },
+    { title: t('programs.col.status') },
+    { title: t('programs.col.on') },
+    { title: t('programs.col.actions'), hidden: true, align: 'end' as const },
+  ];
+}
 
 export function programTitle(program: ProgramRow): string {
   return program.title || t('programs.untitled');
 }
 
-function SkeletonRows() {
+function SkeletonRows({ columns }: { columns: number }) {
   return Array.from({ length: 4 }, (_, row) => (
     <tr key={row} aria-hidden="true">
-      {headings.map((heading) => (
-        <td key={heading.title}>
+      {Array.from({ length: columns }, (_, cell) => (
+        <td key={cell}>
           <span className="skeleton skeleton--line" />
         </td>
       ))}
@@ -42,11 +45,13 @@ function SkeletonRows() {
 
 /** The program list of one tab: each row opens its program; toggle and delete act in place. */
 export function ProgramsTable({ programs, kindTitles, pending, onToggle, onDelete }: ProgramsTableProps) {
+  const t = useT();
   const navigate = useNavigate();
+  const headings = headingsOf(t);
   return (
     <IndexTable label={t('programs.title')} headings={headings}>
       {programs === undefined ? (
-        <SkeletonRows />
+        <SkeletonRows columns={headings.length} />
       ) : (
         programs.map((program) => {
           const title = programTitle(program);

@@ -12,7 +12,7 @@ import { Card } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
 import { SkeletonText } from '../components/Skeleton';
 import { Toggle } from '../components/Toggle';
-import { t, type MessageKey } from '../i18n';
+import { t, useT, type MessageKey } from '../i18n';
 import { currencyAtom } from '../state/session';
 import { DeleteProgramModal, type DeleteTarget } from './DeleteProgramModal';
 import { documentTitle } from './document-title';
@@ -35,6 +35,7 @@ function rewardText(reward: StoredDocument, currency: string): string {
 }
 
 function RewardRow({ label, to, reward }: { label: MessageKey; to: string; reward: StoredDocument | null | undefined }) {
+  const t = useT();
   const currency = useAtomValue(currencyAtom);
   const title = t(label);
   return (
@@ -61,6 +62,7 @@ function RewardRow({ label, to, reward }: { label: MessageKey; to: string; rewar
 
 /** The referral tab of /programs: the referral program card, or an empty state until it exists. */
 export function ReferralCard() {
+  const t = useT();
   const program = useResource(`docs:${REFERRAL_KINDS.program}`, () => api.docs(REFERRAL_KINDS.program));
   const rewards = useResource('referral:rewards', async () => {
     const [friend, customer] = await Promise.all([api.docs(REFERRAL_KINDS.friend), api.docs(REFERRAL_KINDS.customer)]);

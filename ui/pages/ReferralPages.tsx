@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { DocumentEditorPage } from './DocumentEditor';
 import { paths } from './program-paths';
 import { REFERRAL_KINDS } from './ReferralCard';
@@ -7,6 +7,7 @@ const referralList = paths.list('referral');
 
 /** One referral singleton: the shop's document if it exists, else a new form; POST once, PUT after. */
 function ReferralSingletonPage({ kind }: { kind: string }) {
+  const t = useT();
   return <DocumentEditorPage key={kind} source={{ mode: 'singleton', kind }} backTo={referralList} backLabel={t('referral.title')} />;
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { StoredDocument } from '../../engine/types';
 import { Badge } from '../components/Badge';
 import { ButtonLink } from '../components/Button';
-import { t } from '../i18n';
+import { t, useT } from '../i18n';
 import { currencyAtom } from '../state/session';
 import { documentTitle } from './document-title';
 import { DocumentList, type DocumentColumn } from './DocumentList';
@@ -37,6 +37,7 @@ const tierTitle = (doc: StoredDocument) => documentTitle(doc.data, t('tiers.unti
 
 /** The VIP tiers (`tier.tier`), on /programs?type=tier and the VIP Tiers screen's Tiers tab. */
 export function TierList() {
+  const t = useT();
   const currency = useAtomValue(currencyAtom);
   const columns: DocumentColumn[] = [
     { title: t('tiers.col.requirement'), render: (doc) => requirementText(doc, currency) },

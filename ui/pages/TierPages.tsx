@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { ButtonLink } from '../components/Button';
-import { t } from '../i18n';
+import { useT } from '../i18n';
 import { documentTitle } from './document-title';
 import { DocumentEditorPage } from './DocumentEditor';
 import { paths } from './program-paths';
@@ -10,6 +10,7 @@ const tierList = paths.list('tier');
 
 /** `/programs/tier/create`: a new VIP tier; Save creates it and opens its page. */
 export function NewTierPage() {
+  const t = useT();
   return (
     <DocumentEditorPage
       source={{ mode: 'new', kind: TIER_KIND }}
@@ -23,6 +24,7 @@ export function NewTierPage() {
 
 /** `/programs/tier/:id`: a VIP tier's whole form, with a link to its rewards page. */
 export function EditTierPage() {
+  const t = useT();
   const { id = '' } = useParams();
   return (
     <DocumentEditorPage
@@ -40,6 +42,7 @@ const REWARD_PROPERTIES = ['entryReward', 'perks'];
 
 /** `/membership/tier-reward/:id`: a tier's entry reward and perks; Save sends the whole tier. */
 export function TierRewardPage() {
+  const t = useT();
   const { id = '' } = useParams();
   return (
     <DocumentEditorPage

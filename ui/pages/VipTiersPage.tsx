@@ -1,4 +1,4 @@
-import { t } from '../i18n';
+import { useT, type Translate } from '../i18n';
 import { DocumentEditorPage, type EditorTab } from './DocumentEditor';
 import { paths } from './program-paths';
 import { TierList } from './TierList';
@@ -7,7 +7,7 @@ import { TierList } from './TierList';
  * The VIP Tiers screen's tabs (spec 002 §2): each settings tab is one object of the `tier.settings`
  * document; Tiers lists the `tier.tier` documents.
  */
-const tabs: EditorTab[] = [
+const tabsOf = (t: Translate): EditorTab[] => [
   { id: 'general', label: t('vip.tabs.general'), only: ['general'] },
   { id: 'tiers', label: t('vip.tabs.tiers'), content: <TierList /> },
   { id: 'design', label: t('vip.tabs.design'), only: ['design'] },
@@ -19,13 +19,14 @@ const tabs: EditorTab[] = [
 
 /** `/membership/vip`: the shop's VIP tier settings, one save bar for every tab. */
 export function VipTiersPage() {
+  const t = useT();
   return (
     <DocumentEditorPage
       source={{ mode: 'singleton', kind: 'tier.settings' }}
       backTo={paths.membership}
       backLabel={t('membership.title')}
       title={() => t('vip.title')}
-      tabs={tabs}
+      tabs={tabsOf(t)}
     />
   );
 }

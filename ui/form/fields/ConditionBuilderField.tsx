@@ -3,7 +3,7 @@ import { getUiOptions, titleId, toFieldPathId } from '@rjsf/utils';
 import { widgetApi } from '../../api/endpoints';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/Button';
-import { t } from '../../i18n';
+import { useLabelLanguage, useT } from '../../i18n';
 import { ConditionRow, type Condition } from './ConditionRow';
 
 export type { Condition } from './ConditionRow';
@@ -21,7 +21,10 @@ function asConditions(value: unknown): Condition[] {
  * `items.content["ui:placeholder"]` in the uiSchema reaches the value boxes.
  */
 export function ConditionBuilderField({ schema, uiSchema, formData, errorSchema, fieldPathId, registry, onChange, disabled, readonly, name }: FieldProps) {
-  const catalog = useResource('rules-catalog', widgetApi.ruleCatalog);
+  const t = useT();
+  const language = useLabelLanguage();
+  // Field and operator labels follow the admin's language; the rows keep their values meanwhile.
+  const catalog = useResource(`rules-catalog:${language}`, () => widgetApi.ruleCatalog(language), { keepData: true });
   const data = catalog.data;
   const rows = asConditions(formData);
   const label = (getUiOptions(uiSchema).title as string | undefined) ?? schema.title ?? name;

@@ -1,5 +1,5 @@
 import type { RuleCatalog } from '../../api/endpoints';
-import { t, type MessageKey } from '../../i18n';
+import { useT, type MessageKey } from '../../i18n';
 
 /** One earning condition as schemas/_shared/condition.json stores it. */
 export interface Condition {
@@ -46,6 +46,7 @@ function Errors({ id, errors }: { id: string; errors: string[] }) {
 
 /** One condition: field (grouped by criteria), operator, and a value box unless the operator takes none. */
 export function ConditionRow({ index, row, catalog, ids, errors, placeholder, disabled, readonly, onChange, onRemove }: ConditionRowProps) {
+  const t = useT();
   const off = disabled || readonly || !catalog;
   const needsValue = (operator: string) => catalog?.operators.find((o) => o.name === operator)?.needsValue ?? true;
   const errorId = (part: Part) => (errors[part].length ? `${ids[part]}__error` : undefined);

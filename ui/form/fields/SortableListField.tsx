@@ -2,13 +2,12 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { ErrorSchema, FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { getUiOptions, titleId, toFieldPathId } from '@rjsf/utils';
-import { useState, type ReactNode } from 'react';
-import { t } from '../../i18n';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useT } from '../../i18n';
 
 // Sensor options live at module level: new objects each render would re-create the sensors.
 const pointerOptions = { activationConstraint: { distance: 4 } };
 const keyboardOptions = { coordinateGetter: sortableKeyboardCoordinates };
-const screenReaderInstructions = { draggable: t('form.sortable.instructions') };
 
 let lastKey = 0;
 const newKey = () => `sortable-${++lastKey}`;
@@ -26,6 +25,7 @@ function useItemKeys(length: number) {
 const isItemRequired = (schema: RJSFSchema) => (Array.isArray(schema.type) ? !schema.type.includes('null') : schema.type !== 'null');
 
 function SortableItem({ id, index, disabled, canRemove, onRemove, children }: { id: string; index: number; disabled: boolean; canRemove: boolean; onRemove: () => void; children: ReactNode }) {
+  const t = useT();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
   const position = index + 1;
   return (
@@ -55,6 +55,7 @@ function SortableItem({ id, index, disabled, canRemove, onRemove, children }: { 
  * schema's `minItems`/`maxItems` govern the add and remove buttons.
  */
 export function SortableListField({ schema, uiSchema = {}, formData, errorSchema, fieldPathId, registry, onChange, onBlur, onFocus, disabled, readonly, hideError, name, required }: FieldProps) {
+  const t = useT();
   const items: unknown[] = Array.isArray(formData) ? formData : [];
   const [keys, setKeys] = useItemKeys(items.length);
   const sensors = useSensors(useSensor(PointerSensor, pointerOptions), useSensor(KeyboardSensor, keyboardOptions));
@@ -81,6 +82,7 @@ export function SortableListField({ schema, uiSchema = {}, formData, errorSchema
   }
 
   const position = (id: UniqueIdentifier) => keys.indexOf(String(id)) + 1;
+  const screenReaderInstructions = useMemo(() => ({ draggable: t('form.sortable.instructions') }), [t]);
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('form.sortable.picked', { from: position(active.id) }),
     onDragOver: ({ active, over }) => (over ? t('form.sortable.over', { from: position(active.id), to: position(over.id) }) : undefined),

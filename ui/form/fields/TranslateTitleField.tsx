@@ -1,7 +1,7 @@
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
 import { getUiOptions, titleId, toFieldPathId } from '@rjsf/utils';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
 import { languageName, STOREFRONT_LANGUAGES, textDirection } from './storefront-languages';
 
 function isTextMap(value: unknown): value is Record<string, string> {
@@ -14,6 +14,8 @@ function isTextMap(value: unknown): value is Record<string, string> {
  * on show. Emptied languages are left out of the data. `ui:options.languages` narrows the tabs.
  */
 export function TranslateTitleField({ schema, uiSchema, formData, errorSchema, fieldPathId, registry, onChange, disabled, readonly, name, required }: FieldProps) {
+  const t = useT();
+  const locale = useLanguage();
   const texts = isTextMap(formData) ? formData : {};
   const uiOptions = getUiOptions(uiSchema);
   const languages = Array.isArray(uiOptions.languages) ? (uiOptions.languages as string[]) : [...STOREFRONT_LANGUAGES];
@@ -76,9 +78,9 @@ export function TranslateTitleField({ schema, uiSchema, formData, errorSchema, f
               aria-selected={code === active}
               aria-controls={panelId}
               tabIndex={code === active ? 0 : -1}
-              title={languageName(code)}
+              title={languageName(code, locale)}
               // Starts with the code on show, then says what the short tab cannot.
-              aria-label={`${code} (${languageName(code)})${hasText ? `, ${t('form.translate.hasText')}` : ''}`}
+              aria-label={`${code} (${languageName(code, locale)})${hasText ? `, ${t('form.translate.hasText')}` : ''}`}
               onClick={() => select(code)}
               onKeyDown={(event) => onTabKeyDown(event, index)}
             >
@@ -90,7 +92,7 @@ export function TranslateTitleField({ schema, uiSchema, formData, errorSchema, f
       </div>
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(active)} className="form-field">
         <label className="form-field__label" htmlFor={inputId}>
-          {languageName(active)}
+          {languageName(active, locale)}
         </label>
         <div className={errors.length > 0 ? 'input input--invalid' : 'input'}>
           <input

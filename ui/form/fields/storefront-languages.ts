@@ -7,18 +7,29 @@ export const STOREFRONT_LANGUAGES = [
 /** Written right to left; their inputs get `dir="rtl"`. */
 const RIGHT_TO_LEFT = new Set(['ar', 'he-IL', 'ur']);
 
-const names = (() => {
-  try {
-    return new Intl.DisplayNames(['en'], { type: 'language' });
-  } catch {
-    return null;
-  }
-})();
+/** One `Intl.DisplayNames` per admin language, made on first use; null where the runtime has none. */
+const namers = new Map<string, Intl.DisplayNames | null>();
 
-/** "German" for `de`, "Chinese (Taiwan)" for `zh-TW`; the code itself when the runtime cannot name it. */
-export function languageName(code: string): string {
+function namer(locale: string): Intl.DisplayNames | null {
+  if (!namers.has(locale)) {
+    let made: Intl.DisplayNames | null = null;
+    try {
+      made = new Intl.DisplayNames([locale, 'en'], { type: 'language' });
+    } catch {
+      made = null;
+    }
+    namers.set(locale, made);
+  }
+  return namers.get(locale) ?? null;
+}
+
+/**
+ * "German" for `de`, "Chinese (Taiwan)" for `zh-TW`, named in the admin's language `locale`
+ * ("allemand" in French); the code itself when the runtime cannot name it.
+ */
+export function languageName(code: string, locale = 'en'): string {
   try {
-    return names?.of(code) ?? code;
+    return namer(locale)?.of(code) ?? code;
   } catch {
     return code;
   }

@@ -1,8 +1,9 @@
 import type { ArrayFieldItemTemplateProps } from '@rjsf/utils';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 
 /** One list item: its fields, then move and remove buttons with spoken names. */
 export function ArrayFieldItemTemplate({ children, buttonsProps, hasToolbar, index }: ArrayFieldItemTemplateProps) {
+  const t = useT();
   const { hasMoveUp, hasMoveDown, hasRemove, onMoveUpItem, onMoveDownItem, onRemoveItem, disabled, readonly } = buttonsProps;
   const off = disabled || readonly;
   const position = index + 1;

@@ -1,9 +1,10 @@
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { buttonId, titleId } from '@rjsf/utils';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 
 /** A list of items with an "Add item" button under it. */
 export function ArrayFieldTemplate({ title, schema, uiSchema, items, canAdd, onAddClick, disabled, readonly, fieldPathId, required }: ArrayFieldTemplateProps) {
+  const t = useT();
   const label = (uiSchema?.['ui:title'] as string | undefined) ?? title;
   const description = (uiSchema?.['ui:description'] as string | undefined) ?? schema.description;
   return (

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 import { catalogSources, type CatalogSource } from './catalog-sources';
 import { useCatalog } from './use-catalog';
 
@@ -11,6 +11,7 @@ import { useCatalog } from './use-catalog';
  * Stops at the schema's `maxItems`. Arrow keys move between the box and the results; Escape closes them.
  */
 export function CatalogPicker({ source, id, value, schema, disabled, readonly, rawErrors, onChange }: WidgetProps & { source: CatalogSource }) {
+  const t = useT();
   const selected = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
   const max = typeof schema.maxItems === 'number' ? schema.maxItems : Infinity;
   const full = selected.length >= max;

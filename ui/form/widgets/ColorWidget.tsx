@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
 import { useState } from 'react';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 
 /** The form a stored color takes (the schemas' `^#[0-9a-fA-F]{6}$`). */
 const HEX = /^#[0-9a-f]{6}$/i;
@@ -12,6 +12,7 @@ const HEX = /^#[0-9a-f]{6}$/i;
  * flagged when the merchant leaves the box.
  */
 export function ColorWidget({ id, htmlName, value, label, disabled, readonly, autofocus, rawErrors, options, onChange, onBlur, onFocus }: WidgetProps) {
+  const t = useT();
   const stored = typeof value === 'string' ? value : '';
   const [draft, setDraft] = useState(stored);
   const [seen, setSeen] = useState(stored);

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 import { labelId } from '../templates/FieldTemplate';
 import { ICON_SET, isBuiltInIcon } from './icon-set';
 
@@ -9,6 +9,7 @@ import { ICON_SET, isBuiltInIcon } from './icon-set';
  * string either way: the icon's name (`"crown"`) or the URL.
  */
 export function IconWidget({ id, htmlName, value, disabled, readonly, rawErrors, options, onChange }: WidgetProps) {
+  const t = useT();
   const off = disabled || readonly;
   const url = typeof value === 'string' && value !== '' && !isBuiltInIcon(value) ? value : '';
   const urlId = `${id}__url`;

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { widgetApi } from '../../api/endpoints';
 import { Button } from '../../components/Button';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 import { acceptFor, DEFAULT_IMAGE_PURPOSE, formatBytes, imageFileProblem, imageRule } from './image-check';
 
 /** The uploaded image's address as the schemas store it: absolute (`_shared/web-url.json`). */
@@ -18,6 +18,7 @@ function absolute(url: string): string {
  * sent to `POST /api/uploads`; the value is the URL the server answers.
  */
 export function ImageWidget({ id, value, options, disabled, readonly, onChange }: WidgetProps) {
+  const t = useT();
   const purpose = typeof options.purpose === 'string' ? options.purpose : DEFAULT_IMAGE_PURPOSE;
   const rule = imageRule(purpose);
   const [uploading, setUploading] = useState(false);

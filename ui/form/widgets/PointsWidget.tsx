@@ -1,9 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 import { BaseInputTemplate } from './BaseInputTemplate';
 
 /** A whole number of points: integer box with a "points" suffix (`"ui:widget": "points"`). */
 export function PointsWidget(props: WidgetProps) {
+  const t = useT();
   return (
     <BaseInputTemplate
       {...props}

@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 import { formContextOf } from '../form-context';
 import { BaseInputTemplate } from './BaseInputTemplate';
 
@@ -8,6 +8,7 @@ import { BaseInputTemplate } from './BaseInputTemplate';
  * time, so the zone is named beside the box, e.g. "Store time (America/New_York)".
  */
 export function StoreDateWidget(props: WidgetProps) {
+  const t = useT();
   const { timezone } = formContextOf(props.registry);
   const zoneId = `${props.id}__zone`;
   return (

@@ -5,7 +5,7 @@ import { Link, useInRouterContext } from 'react-router-dom';
 import { widgetApi } from '../../api/endpoints';
 import { useResource } from '../../api/use-resource';
 import { Button } from '../../components/Button';
-import { t } from '../../i18n';
+import { useT } from '../../i18n';
 import { labelId } from '../templates/FieldTemplate';
 
 /** Where a merchant creates the first tier. */
@@ -29,6 +29,7 @@ async function loadTiers() {
  * unticked.
  */
 export function TierSelectWidget({ id, value, disabled, readonly, onChange }: WidgetProps) {
+  const t = useT();
   const tiers = useResource('tier.tier', loadTiers);
   const selected = Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
   const off = disabled || readonly;
