@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 async function signIn(page: Page): Promise<void> {
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Programs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
 }
 
 /** Saves through the contextual save bar and waits for the success toast. */

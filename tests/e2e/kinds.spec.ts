@@ -170,7 +170,7 @@ function setCustomFeatures(features: string[]): void {
 async function signIn(page: Page): Promise<void> {
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Programs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
 }
 
 const saveBar = (page: Page) => page.getByRole('region', { name: 'Unsaved changes' });

@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 async function signIn(page: Page, path = '/auth/login'): Promise<void> {
   await page.goto(path);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Programs' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
 }
 
 /** Deletes every place-order program through the API, so each test starts from the same shop. */
