@@ -14,24 +14,13 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { TRANSLATED_LANGUAGES, type InAppLanguage } from './languages';
 import type { Json, JsonObject } from './types';
 
-/** The in-app UI languages, in the spec's order (spec 000 §Languages). */
-export const IN_APP_LANGUAGES = ['en', 'en-US', 'fr', 'es', 'de', 'it', 'ja', 'id'] as const;
-export type InAppLanguage = (typeof IN_APP_LANGUAGES)[number];
-
-/** Languages that read the English source as is. */
-export const SOURCE_LANGUAGES: readonly InAppLanguage[] = ['en', 'en-US'];
-/** Languages that need a catalog entry for every label. */
-export const TRANSLATED_LANGUAGES = IN_APP_LANGUAGES.filter((l) => !SOURCE_LANGUAGES.includes(l));
+export { IN_APP_LANGUAGES, isInAppLanguage, SOURCE_LANGUAGES, TRANSLATED_LANGUAGES, type InAppLanguage } from './languages';
 
 /** English text → translated text. */
 export type LabelCatalog = Readonly<Record<string, string>>;
-
-/** True for one of the spec's in-app language codes (exact case: `en-US`, not `en-us`). */
-export function isInAppLanguage(value: unknown): value is InAppLanguage {
-  return typeof value === 'string' && (IN_APP_LANGUAGES as readonly string[]).includes(value);
-}
 
 /** One translatable text: where it sits (JSON Pointer inside its file) and what it says. */
 export interface LabelText {

@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { IN_APP_LANGUAGES, isInAppLanguage, type InAppLanguage } from '../../engine/languages';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import de from './de.json';
@@ -26,32 +27,33 @@ export type MessageVars = Record<string, string | number>;
 /** A translate function: the text of `key` in one language, with `{name}` placeholders filled from `vars`. */
 export type Translate = (key: MessageKey, vars?: MessageVars) => string;
 
-/** The in-app UI languages in the spec's order, each named in itself (what the language switcher lists). */
-export const APP_LANGUAGES = [
-  { code: 'en', name: 'English' },
-  { code: 'en-US', name: 'English (US)' },
-  { code: 'fr', name: 'Français' },
-  { code: 'es', name: 'Español' },
-  { code: 'de', name: 'Deutsch' },
-  { code: 'it', name: 'Italiano' },
-  { code: 'ja', name: '日本語' },
-  { code: 'id', name: 'Bahasa Indonesia' },
-] as const;
+/** Each in-app language named in itself, as the language switcher lists it (spec 000 §Languages). */
+const ENDONYMS: Record<InAppLanguage, string> = {
+  en: 'English',
+  'en-US': 'English (US)',
+  fr: 'Français',
+  es: 'Español',
+  de: 'Deutsch',
+  it: 'Italiano',
+  ja: '日本語',
+  id: 'Bahasa Indonesia',
+};
+
+/** The in-app UI languages in the spec's order (engine/languages.ts), each named in itself. */
+export const APP_LANGUAGES = IN_APP_LANGUAGES.map((code) => ({ code, name: ENDONYMS[code] }));
 
 /** One in-app language code, exactly as the spec and the server write it (`en-US`, not `en-us`). */
-export type AppLanguage = (typeof APP_LANGUAGES)[number]['code'];
+export type AppLanguage = InAppLanguage;
 
 /** What the admin speaks until the shop or the merchant says otherwise. */
 export const DEFAULT_LANGUAGE: AppLanguage = 'en';
 
 /** True for one of the in-app language codes. */
-export function isAppLanguage(value: unknown): value is AppLanguage {
-  return APP_LANGUAGES.some((language) => language.code === value);
-}
+export const isAppLanguage = isInAppLanguage;
 
 /** The language's name in itself ("Français" for `fr`). */
 export function endonym(code: AppLanguage): string {
-  return APP_LANGUAGES.find((language) => language.code === code)?.name ?? code;
+  return ENDONYMS[code];
 }
 
 /** Texts per language; English is complete, the others fall back to it key by key (en-US has no file). */
