@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import kinds from './fixtures/kinds.json';
@@ -100,6 +100,18 @@ describe('New program form', () => {
     await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
     expect(screen.getByLabelText('Program name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Program name')).toHaveAccessibleDescription(expect.stringContaining('This field is required'));
+    expect(callsTo(fetchMock, 'POST', '/api/kinds/earning.place_order/docs')).toHaveLength(0);
+  });
+
+  it('checks the spec\'s cross-field rules in the browser and puts the message on its field', async () => {
+    const withEndDate = { ...placeOrder, schema: { ...placeOrder.schema, properties: { ...placeOrder.schema.properties, endDate: { type: 'string', format: 'date', title: 'End date' } } } };
+    const { fetchMock } = await openNewForm({ 'GET /api/kinds/earning.place_order': { body: { data: withEndDate } } });
+    fireEvent.change(screen.getByLabelText('Start date'), { target: { value: '2026-12-10' } });
+    fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-12-01' } });
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    const end = screen.getByLabelText('End date');
+    await waitFor(() => expect(end).toHaveAccessibleDescription(expect.stringContaining('Start date must be before end date')));
+    expect(screen.getByRole('alert')).toHaveTextContent('Fix the highlighted fields and save again.');
     expect(callsTo(fetchMock, 'POST', '/api/kinds/earning.place_order/docs')).toHaveLength(0);
   });
 

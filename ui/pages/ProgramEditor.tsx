@@ -1,6 +1,7 @@
 import type Form from '@rjsf/core';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { crossFieldIssues } from '../../engine/cross-field';
 import type { FieldIssue, JsonObject, KindDetail, StoredDocument } from '../../engine/types';
 import { Banner } from '../components/Banner';
 import { Card } from '../components/Card';
@@ -14,7 +15,7 @@ import { useT } from '../i18n';
 import { useToast } from '../state/toasts';
 import { unsavedChangesAtom } from '../state/unsaved';
 import { inSection, mergeSection, pickSection, sectionSchema, sectionUiSchema } from './editor-sections';
-import { describeSaveFailure, type SaveFailure } from './save-errors';
+import { describeSaveFailure, validationFailure, type SaveFailure } from './save-errors';
 
 export interface ProgramEditorProps {
   kind: KindDetail;
@@ -123,6 +124,14 @@ export function ProgramEditor(props: ProgramEditorProps) {
   async function onSave() {
     if (saveDisabled) return;
     if (formRef.current && !formRef.current.validateForm()) return;
+    // The server's own cross-field rules (spec 002 §5), run here first so the merchant sees the
+    // spec's message on its field without a round trip; the server still checks them on save.
+    const crossField = crossFieldIssues(kind.id, formData);
+    if (crossField.length > 0) {
+      setFailure(validationFailure(crossField, t('programs.fixErrors')));
+      setFailedSaves((count) => count + 1);
+      return;
+    }
     setSaving(true);
     setFailure(null);
     try {

@@ -13,6 +13,15 @@ export interface SaveFailure {
 }
 
 /**
+ * Field issues shown the way a 422 is: each on its field, whole-document ones (path `""`) in the
+ * banner under `title`. Used for the server's answer and for the form's own cross-field check.
+ */
+export function validationFailure(issues: FieldIssue[], title: string): SaveFailure {
+  const whole = issues.filter((issue) => issue.path === '').map((issue) => issue.message);
+  return { issues, banner: { title, messages: whole } };
+}
+
+/**
  * Maps a failed save to what the merchant sees: field errors for `validation_failed`, a reload banner
  * for `version_conflict`, banner plus toast for limits and plan gates (spec 001 §4: "Up to 10
  * place-order programs are allowed."), and the server's message as a toast otherwise (spec 000 §8).
@@ -20,8 +29,7 @@ export interface SaveFailure {
 export function describeSaveFailure(error: unknown): SaveFailure {
   if (!(error instanceof ApiError)) return { issues: [], toast: t('common.genericError') };
   if (error.code === 'validation_failed' || error.status === 422) {
-    const whole = error.details.filter((issue) => issue.path === '').map((issue) => issue.message);
-    return { issues: error.details, banner: { title: error.message || t('programs.fixErrors'), messages: whole } };
+    return validationFailure(error.details, error.message || t('programs.fixErrors'));
   }
   if (error.code === 'singleton_exists') {
     // Another tab or person created the one document first: reload to edit theirs.
