@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { DATE_DEFAULT_KEYWORD } from './date-defaults';
 import { loadLabelCatalogs, localizeTemplate, SOURCE_LANGUAGES, translate, type InAppLanguage, type LabelCatalogs } from './i18n';
 import { issuesFromAjv } from './messages';
 import { writeOnlyPaths } from './write-only';
@@ -67,6 +68,7 @@ export function createAjv(options: { useDefaults?: boolean } = {}): Ajv {
   const ajv = new Ajv({ strict: true, allErrors: true, useDefaults: options.useDefaults ?? false, strictTypes: false });
   addFormats(ajv);
   for (const keyword of VENDOR_KEYWORDS) ajv.addKeyword({ keyword });
+  ajv.addKeyword({ keyword: DATE_DEFAULT_KEYWORD, metaSchema: { type: 'integer', minimum: 0 } });
   return ajv;
 }
 

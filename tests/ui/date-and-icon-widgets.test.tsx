@@ -19,6 +19,16 @@ describe('storeDate widget', () => {
     await userEvent.type(input, '2026-03-01');
     expect(latest()).toEqual({ startDate: '2026-03-01' });
   });
+
+  it('is the default for every date field, so no template can show a date without its timezone', () => {
+    renderForm({
+      properties: { endDate: { type: 'string', format: 'date', title: 'End date' } },
+      timezone: 'Asia/Kolkata',
+    });
+    const input = screen.getByLabelText('End date');
+    expect(input).toHaveAttribute('type', 'date');
+    expect(input).toHaveAccessibleDescription('Store time (Asia/Kolkata)');
+  });
 });
 
 describe('icon widget', () => {

@@ -4,7 +4,7 @@ import validator from '@rjsf/validator-ajv8';
 import { useAtomValue } from 'jotai';
 import { useMemo, type Ref } from 'react';
 import type { JsonObject } from '../../engine/types';
-import { currencyAtom, shopAtom } from '../state/session';
+import { currencyAtom, timezoneAtom } from '../state/session';
 import { transformErrors } from './error-messages';
 import { fields } from './fields';
 import type { FormContext } from './form-context';
@@ -31,8 +31,7 @@ export interface SchemaFormProps {
  */
 export function SchemaForm({ schema, uiSchema, formData, onChange, extraErrors, formRef, disabled, id }: SchemaFormProps) {
   const currency = useAtomValue(currencyAtom);
-  const shop = useAtomValue(shopAtom);
-  const timezone = shop?.shopInfo.ianaTimezone ?? shop?.shop.ianaTimezone;
+  const timezone = useAtomValue(timezoneAtom);
   const formContext = useMemo<FormContext>(() => ({ currency, timezone }), [currency, timezone]);
   return (
     <Form

@@ -1,5 +1,7 @@
 import { createSchemaUtils, deepEquals, type RJSFSchema } from '@rjsf/utils';
 import validator from '@rjsf/validator-ajv8';
+import { relativeDateDefaults } from '../../engine/date-defaults';
+import { localDate } from '../../engine/store-time';
 import type { JsonObject } from '../../engine/types';
 
 /**
@@ -10,6 +12,15 @@ import type { JsonObject } from '../../engine/types';
 export function withDefaults(schema: JsonObject, data: JsonObject = {}): JsonObject {
   const utils = createSchemaUtils(validator, schema as RJSFSchema);
   return (utils.getDefaultFormState(schema as RJSFSchema, data) ?? {}) as JsonObject;
+}
+
+/**
+ * The data a new document's form starts from: the schema's defaults plus its dates relative to today
+ * (`x-default-days-from-today`) in the store's timezone, or the browser's until the shop has loaded.
+ */
+export function newDocumentData(schema: JsonObject, timezone: string | undefined, now: Date = new Date()): JsonObject {
+  const today = localDate(now, timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  return relativeDateDefaults(schema, withDefaults(schema), today);
 }
 
 /** Drops `undefined` members, which RJSF leaves behind when a field is cleared. */

@@ -9,7 +9,7 @@ import { RadioWidget } from './widgets/RadioWidget';
 import { SelectWidget } from './widgets/SelectWidget';
 import { StoreDateWidget } from './widgets/StoreDateWidget';
 import { TextareaWidget } from './widgets/TextareaWidget';
-import { DateWidget, NumberWidget, TextWidget } from './widgets/TextWidget';
+import { NumberWidget, TextWidget } from './widgets/TextWidget';
 import { TierSelectWidget } from './widgets/TierSelectWidget';
 import { ToggleWidget } from './widgets/ToggleWidget';
 
@@ -31,7 +31,9 @@ export const widgets: RegistryWidgetsType = {
   SelectWidget,
   RadioWidget,
   CheckboxWidget: ToggleWidget,
-  DateWidget,
+  // Every date in this product is a store-local calendar date (README "Dates"), so the default date
+  // widget names the store's timezone; `storeDate` stays as an explicit name for ui.json files.
+  DateWidget: StoreDateWidget,
   TextareaWidget,
   ColorWidget,
   toggle: ToggleWidget,

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { JsonObject, KindDetail, StoredDocument } from '../../engine/types';
@@ -10,8 +11,9 @@ import { Button } from '../components/Button';
 import { LEAVE_WITHOUT_PROMPT } from '../components/LeavePrompt';
 import { SkeletonPage } from '../components/Skeleton';
 import { Tabs } from '../components/Tabs';
-import { withDefaults } from '../form/form-data';
+import { newDocumentData, withDefaults } from '../form/form-data';
 import { currentLabelLanguage, useT, type AppLanguage } from '../i18n';
+import { timezoneAtom } from '../state/session';
 import { useToast } from '../state/toasts';
 import { DeleteProgramModal } from './DeleteProgramModal';
 import { documentTitle } from './document-title';
@@ -55,7 +57,7 @@ export interface EditorTab {
   content?: ReactNode;
 }
 
-async function loadDocument(source: DocumentSource): Promise<LoadedDocument> {
+async function loadDocument(source: DocumentSource, timezone: string | undefined): Promise<LoadedDocument> {
   const language = currentLabelLanguage();
   let doc: StoredDocument | null = null;
   if (source.mode === 'edit') doc = await api.doc(source.kind, source.id);
@@ -64,7 +66,7 @@ async function loadDocument(source: DocumentSource): Promise<LoadedDocument> {
   const kindId = doc?.kind ?? (source.mode === 'any' ? '' : source.kind);
   const [kinds, kind] = await Promise.all([api.kinds(language), api.kind(kindId, language)]);
   const gate = kinds.find((summary) => summary.id === kindId)?.gate ?? null;
-  return { kind, language, gate, doc, initialData: withDefaults(kind.schema, doc?.data) };
+  return { kind, language, gate, doc, initialData: doc ? withDefaults(kind.schema, doc.data) : newDocumentData(kind.schema, timezone) };
 }
 
 function sectionOf(tab: EditorTab | undefined, kind: KindDetail): string[] | undefined {
@@ -102,7 +104,8 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
   const toast = useToast();
   const [search, setSearch] = useSearchParams();
   const [deleting, setDeleting] = useState(false);
-  const loaded = useResource(`document:${JSON.stringify(source)}`, () => loadDocument(source));
+  const timezone = useAtomValue(timezoneAtom);
+  const loaded = useResource(`document:${JSON.stringify(source)}`, () => loadDocument(source, timezone));
   // A language switch translates the form in place: same document, same unsaved edits.
   const localizedKind = useLocalizedKind(loaded.data);
 

@@ -1,11 +1,13 @@
+import { useAtomValue } from 'jotai';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { KindSummary } from '../../engine/types';
 import { api } from '../api/endpoints';
 import { useLocalizedKind } from '../api/use-localized-kind';
 import { useResource } from '../api/use-resource';
 import { SkeletonPage } from '../components/Skeleton';
-import { withDefaults } from '../form/form-data';
+import { newDocumentData } from '../form/form-data';
 import { currentLabelLanguage, useT } from '../i18n';
+import { timezoneAtom } from '../state/session';
 import { useToast } from '../state/toasts';
 import { LoadFailed } from './LoadFailed';
 import { NotFoundPage } from './NotFoundPage';
@@ -26,12 +28,13 @@ export function NewProgramPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const family = search.get('type') === 'redeem' ? 'redeem' : null;
+  const timezone = useAtomValue(timezoneAtom);
   const template = useResource(`new:${event}:${family}`, async () => {
     const language = currentLabelLanguage();
     const summary = findKind(await api.kinds(language), event, family);
     if (!summary) return null;
     const kind = await api.kind(summary.id, language);
-    return { kind, language, initialData: withDefaults(kind.schema) };
+    return { kind, language, initialData: newDocumentData(kind.schema, timezone) };
   });
   // A language switch translates the form in place, keeping what the merchant typed.
   const localizedKind = useLocalizedKind(template.data ?? undefined);

@@ -9,3 +9,9 @@ export const currencyAtom = atom((get) => {
   const shop = get(shopAtom);
   return shop?.shopInfo.currency ?? shop?.shop.currency ?? 'USD';
 });
+
+/** The shop's IANA timezone (store-local dates), or undefined until the shop has loaded. */
+export const timezoneAtom = atom((get) => {
+  const shop = get(shopAtom);
+  return shop?.shopInfo.ianaTimezone ?? shop?.shop.ianaTimezone;
+});

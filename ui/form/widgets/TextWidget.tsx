@@ -10,8 +10,3 @@ export function TextWidget(props: WidgetProps) {
 export function NumberWidget(props: WidgetProps) {
   return <BaseInputTemplate {...props} type="number" />;
 }
-
-/** A native date picker; the value is an ISO date (`YYYY-MM-DD`). */
-export function DateWidget(props: WidgetProps) {
-  return <BaseInputTemplate {...props} type="date" />;
-}
