@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadRegistry } from '../../engine/registry';
 import { SchemaForm } from '../../ui/form/SchemaForm';
 import { issuesToErrorSchema } from '../../ui/form/error-schema';
 import { renderForm } from './form-harness';
@@ -68,5 +70,23 @@ describe('showWhen in ui.json', () => {
       ),
     );
     expect(screen.getByLabelText('Times')).toHaveAccessibleDescription(expect.stringContaining('Enter 1 or more'));
+  });
+});
+
+describe('showWhen inside list items (the milestone template)', () => {
+  const milestone = loadRegistry(join(import.meta.dirname, '../../schemas'), { only: 'earning.milestone' }).get('earning.milestone')!;
+
+  it('shows each milestone only the field its reward needs', async () => {
+    renderForm({ schema: milestone.schema, uiSchema: milestone.uiSchema, formData: { milestones: [{ value: 1, action: 'bonus_point', earnPoint: 100 }] } });
+    expect(screen.getByLabelText('Bonus points')).toHaveValue(100);
+    expect(screen.queryByLabelText('Discount value')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Reward' }), 'Percentage discount');
+    expect(screen.getByLabelText('Discount value')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Bonus points')).toBeNull();
+
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Reward' }), 'Free shipping');
+    expect(screen.queryByLabelText('Discount value')).toBeNull();
+    expect(screen.queryByLabelText('Bonus points')).toBeNull();
   });
 });
