@@ -90,3 +90,16 @@ describe('showWhen inside list items (the milestone template)', () => {
     expect(screen.queryByLabelText('Bonus points')).toBeNull();
   });
 });
+
+describe('showWhen on a group (the referral friend reward)', () => {
+  const friendReward = loadRegistry(join(import.meta.dirname, '../../schemas'), { only: 'referral.friend_reward' }).get('referral.friend_reward')!;
+
+  it('shows the coupon settings for discount rewards only', async () => {
+    renderForm({ schema: friendReward.schema, uiSchema: friendReward.uiSchema, formData: { rewardType: 'percentage_discount', value: 10 } });
+    expect(screen.getByRole('group', { name: 'Coupon' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Points' }));
+    expect(screen.queryByRole('group', { name: 'Coupon' })).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Fixed amount discount' }));
+    expect(screen.getByRole('group', { name: 'Coupon' })).toBeInTheDocument();
+  });
+});
