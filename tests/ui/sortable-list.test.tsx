@@ -50,6 +50,21 @@ const setup = () =>
 const days = () => screen.getAllByLabelText('Consecutive days').map((input) => (input as HTMLInputElement).valueAsNumber);
 
 describe('sortableList field', () => {
+  it('heads each item with the list\'s title and its position, or the items\' own title when they have one', () => {
+    const { unmount } = setup();
+    expect(screen.getAllByRole('group', { name: /^Streak rewards \d$/ })).toHaveLength(3);
+    unmount();
+    renderForm({
+      properties: {
+        list: { type: 'array', title: 'Streak rewards', items: { type: 'object', title: 'Streak reward', properties: { day: { type: 'integer', title: 'Consecutive days' } } } },
+      },
+      uiSchema: { list: { 'ui:field': 'sortableList' } },
+      formData: { list: [{ day: 3 }, { day: 7 }] },
+    });
+    expect(screen.getByRole('group', { name: 'Streak reward 1' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Streak reward 2' })).toBeInTheDocument();
+  });
+
   it('renders every item through the form\'s own fields and widgets, each with a labelled drag handle', () => {
     setup();
     expect(screen.getByRole('group', { name: 'Streak rewards' })).toBeInTheDocument();

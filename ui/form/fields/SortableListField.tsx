@@ -67,6 +67,8 @@ export function SortableListField({ schema, uiSchema = {}, formData, errorSchema
   const canAdd = !off && uiOptions.addable !== false && items.length < (schema.maxItems ?? Infinity);
   const canRemove = !off && uiOptions.removable !== false && items.length > (schema.minItems ?? 0);
   const label = (uiOptions.title as string | undefined) ?? schema.title ?? name;
+  // Each item is headed by the items' own title when they have one ("Milestone 2"), else the list's.
+  const itemLabel = typeof itemsSchema.title === 'string' ? itemsSchema.title : label;
   const description = (uiOptions.description as string | undefined) ?? schema.description;
 
   function commit(next: unknown[], nextKeys: string[]) {
@@ -104,13 +106,13 @@ export function SortableListField({ schema, uiSchema = {}, formData, errorSchema
           <ol className="form-array__items sortable-list__items">
             {items.map((item, index) => {
               const key = keys[index] ?? String(index);
-              const itemSchema = schemaUtils.retrieveSchema(itemsSchema, item);
+              // Without its title, so the numbered heading below is the one RJSF shows.
+              const { title: _itemTitle, ...itemSchema } = schemaUtils.retrieveSchema(itemsSchema, item);
               return (
                 <SortableItem key={key} id={key} index={index} disabled={off} canRemove={canRemove} onRemove={() => commit(items.filter((_, i) => i !== index), keys.filter((_, i) => i !== index))}>
                   <ItemField
                     name={`${name}-${index}`}
-                    // The item's group title, unless its schema or uiSchema names it: "Milestones 2".
-                    title={label ? `${label} ${index + 1}` : undefined}
+                    title={itemLabel ? `${itemLabel} ${index + 1}` : undefined}
                     index={index}
                     schema={itemSchema}
                     uiSchema={uiSchema.items as UiSchema | undefined}
