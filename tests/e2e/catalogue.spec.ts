@@ -86,6 +86,29 @@ test('a base tier (entry requirement 0) is created and listed on the tier tab', 
   await expect(page.getByRole('row', { name: /Bronze/ })).toBeVisible();
 });
 
+test('a second tier with a taken name is refused with the message on the name field (the tier ladder)', async ({ page }) => {
+  // The ladder starts at its base tier; the test above may have made it already.
+  await page.goto('/programs?type=tier');
+  await expect(page.getByRole('table').or(page.getByRole('heading', { name: 'No VIP tiers yet' }))).toBeVisible();
+  if ((await page.getByRole('row', { name: /Base tier/ }).count()) === 0) {
+    await page.goto('/programs/tier/create');
+    await page.getByLabel('Tier name').fill('Bronze');
+    await save(page, 'Saved');
+  }
+
+  await page.goto('/programs/tier/create');
+  await page.getByLabel('Tier name').fill('Silver');
+  await page.getByLabel('Entry requirement').fill('500');
+  await save(page, 'Saved');
+
+  await page.goto('/programs/tier/create');
+  await page.getByLabel('Tier name').fill('silver');
+  await page.getByLabel('Entry requirement').fill('900');
+  await page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByLabel('Tier name')).toHaveAccessibleDescription(/Value already exists: another tier has this name\./);
+  await expect(page).toHaveURL(/\/programs\/tier\/create$/);
+});
+
 test('a milestone program is created and listed on the milestone tab only', async ({ page }) => {
   await page.goto('/programs?type=milestone');
   await addProgram(page, /^Milestone rewards/);

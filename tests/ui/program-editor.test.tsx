@@ -128,6 +128,19 @@ describe('New program form', () => {
     for (const alert of screen.getAllByRole('alert')) expect(alert).toHaveTextContent('Up to 10 place-order programs are allowed.');
   });
 
+  it('marks the field a limit names, besides the banner and toast', async () => {
+    await openNewForm({
+      'POST /api/kinds/earning.place_order/docs': {
+        status: 409,
+        body: { error: { code: 'limit.priority_taken', message: 'Priority must be unique.', details: [{ path: '/earnPoint', message: 'Value already exists' }] } },
+      },
+    });
+    await userEvent.type(screen.getByLabelText('Earn points'), '5');
+    await userEvent.click(within(saveBar()!).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Earn points')).toHaveAccessibleDescription(expect.stringContaining('Value already exists')));
+    expect(screen.getAllByRole('alert')[0]).toHaveTextContent('Priority must be unique.');
+  });
+
   it('creates the program, says so, and moves to its edit page', async () => {
     const { fetchMock, router } = await openNewForm({
       'POST /api/kinds/earning.place_order/docs': ({ body }) => ({

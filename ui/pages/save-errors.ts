@@ -24,7 +24,7 @@ export function validationFailure(issues: FieldIssue[], title: string): SaveFail
 /**
  * Maps a failed save to what the merchant sees: field errors for `validation_failed`, a reload banner
  * for `version_conflict`, banner plus toast for limits and plan gates (spec 001 §4: "Up to 10
- * place-order programs are allowed."), and the server's message as a toast otherwise (spec 000 §8).
+ * place-order programs are allowed.") with any field the limit names marked too, and the server's message as a toast otherwise (spec 000 §8).
  */
 export function describeSaveFailure(error: unknown): SaveFailure {
   if (!(error instanceof ApiError)) return { issues: [], toast: t('common.genericError') };
@@ -39,7 +39,8 @@ export function describeSaveFailure(error: unknown): SaveFailure {
     return { issues: [], banner: { title: t('programs.conflict'), messages: [], reload: true } };
   }
   if (error.status === 409 || error.status === 403) {
-    return { issues: [], banner: { title: error.message, messages: [] }, toast: error.message };
+    // A limit that names a field (the tier ladder's duplicate name, a taken priority) shows there too.
+    return { issues: error.details.filter((issue) => issue.path !== ''), banner: { title: error.message, messages: [] }, toast: error.message };
   }
   return { issues: [], toast: error.message || t('common.genericError') };
 }
