@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fieldNames, widgetNames } from '../../ui/form/widgets';
+import { ICON_SET } from '../../ui/form/widgets/icon-set';
 
 const schemasDir = join(import.meta.dirname, '../../schemas');
 
@@ -44,5 +45,22 @@ describe('widget registry', () => {
 
   it('registers every field a kind\'s ui.json names', () => {
     expect(unregistered('ui:field', fieldNames)).toEqual([]);
+  });
+});
+
+describe('the icon widget and _shared/icon.json', () => {
+  const iconSchema = JSON.parse(readFileSync(join(schemasDir, '_shared/icon.json'), 'utf8')) as { pattern: string };
+  const pattern = new RegExp(iconSchema.pattern);
+
+  it('name the same built-in icons, so every icon the picker offers can be saved', () => {
+    const named = /^\^\(\?:([a-z|]+)\|/.exec(iconSchema.pattern)?.[1]?.split('|');
+    expect(named).toEqual(ICON_SET.map((icon) => icon.name));
+    for (const icon of ICON_SET) expect(pattern.test(icon.name)).toBe(true);
+  });
+
+  it('accepts an image address and refuses other text', () => {
+    expect(pattern.test('https://cdn.example.com/gold.png')).toBe(true);
+    expect(pattern.test('sparkles')).toBe(false);
+    expect(pattern.test('javascript:alert(1)')).toBe(false);
   });
 });
