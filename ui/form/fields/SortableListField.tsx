@@ -1,9 +1,10 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { ErrorSchema, FieldProps, RJSFSchema, UiSchema } from '@rjsf/utils';
-import { getUiOptions, titleId, toFieldPathId } from '@rjsf/utils';
+import { getUiOptions, toFieldPathId } from '@rjsf/utils';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useT } from '../../i18n';
+import { GroupLegend } from '../templates/GroupLegend';
 
 // Sensor options live at module level: new objects each render would re-create the sensors.
 const pointerOptions = { activationConstraint: { distance: 4 } };
@@ -94,13 +95,7 @@ export function SortableListField({ schema, uiSchema = {}, formData, errorSchema
 
   return (
     <fieldset className="form-array sortable-list" id={fieldPathId.$id}>
-      {label && (
-        <legend id={titleId(fieldPathId)} className="form-object__title">
-          {label}
-          {required && <span className="form-field__required" aria-hidden="true"> *</span>}
-        </legend>
-      )}
-      {description && <div className="form-field__help">{description}</div>}
+      <GroupLegend fieldPathId={fieldPathId} label={label} required={required} description={description} />
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions }}>
         <SortableContext items={keys} strategy={verticalListSortingStrategy}>
           <ol className="form-array__items sortable-list__items">

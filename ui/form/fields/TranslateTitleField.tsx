@@ -1,8 +1,9 @@
 import type { ErrorSchema, FieldProps } from '@rjsf/utils';
-import { getUiOptions, titleId, toFieldPathId } from '@rjsf/utils';
+import { getUiOptions, toFieldPathId } from '@rjsf/utils';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useLanguage, useT } from '../../i18n';
 import { languageName, STOREFRONT_LANGUAGES, textDirection } from './storefront-languages';
+import { GroupLegend } from '../templates/GroupLegend';
 
 function isTextMap(value: unknown): value is Record<string, string> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -54,13 +55,7 @@ export function TranslateTitleField({ schema, uiSchema, formData, errorSchema, f
 
   return (
     <fieldset className="form-array translate-field" id={base}>
-      {label && (
-        <legend id={titleId(fieldPathId)} className="form-object__title">
-          {label}
-          {required && <span className="form-field__required" aria-hidden="true"> *</span>}
-        </legend>
-      )}
-      {description && <div className="form-field__help">{description}</div>}
+      <GroupLegend fieldPathId={fieldPathId} label={label} required={required} description={description} />
       <div className="tabs translate-field__tabs" role="tablist" aria-label={t('form.translate.languages')}>
         {languages.map((code, index) => {
           const hasText = Boolean(texts[code]);

@@ -1,6 +1,7 @@
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
-import { buttonId, titleId } from '@rjsf/utils';
+import { buttonId } from '@rjsf/utils';
 import { useT } from '../../i18n';
+import { GroupLegend } from './GroupLegend';
 
 /** A list of items with an "Add item" button under it. */
 export function ArrayFieldTemplate({ title, schema, uiSchema, items, canAdd, onAddClick, disabled, readonly, fieldPathId, required }: ArrayFieldTemplateProps) {
@@ -9,13 +10,7 @@ export function ArrayFieldTemplate({ title, schema, uiSchema, items, canAdd, onA
   const description = (uiSchema?.['ui:description'] as string | undefined) ?? schema.description;
   return (
     <fieldset className="form-array" id={fieldPathId.$id}>
-      {label && (
-        <legend id={titleId(fieldPathId)} className="form-object__title">
-          {label}
-          {required && <span className="form-field__required" aria-hidden="true"> *</span>}
-        </legend>
-      )}
-      {description && <div className="form-field__help">{description}</div>}
+      <GroupLegend fieldPathId={fieldPathId} label={label} required={required} description={description} />
       <div className="form-array__items">{items}</div>
       {canAdd && (
         <button
