@@ -72,6 +72,22 @@ export function createAjv(options: { useDefaults?: boolean } = {}): Ajv {
   return ajv;
 }
 
+/**
+ * The JSON Pointer of the first member named `key` anywhere in `node` (depth first), or undefined.
+ * @example pointerOfKey({ properties: { a: { minimun: 1 } } }, 'minimun') // '/properties/a/minimun'
+ */
+export function pointerOfKey(node: Json, key: string, at = ''): string | undefined {
+  if (node === null || typeof node !== 'object') return undefined;
+  const entries: [string, Json][] = Array.isArray(node) ? node.map((value, i) => [String(i), value]) : Object.entries(node);
+  for (const [name, value] of entries) {
+    const here = `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (!Array.isArray(node) && name === key) return here;
+    const found = pointerOfKey(value, key, here);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 function readJson(root: string, rel: string): JsonObject {
   const text = readFileSync(join(root, rel), 'utf8');
   try {
@@ -199,7 +215,11 @@ function loadKind(root: string, family: string, name: string, meta: ValidateFunc
   try {
     validateFn = createAjv({ useDefaults: true }).compile(schema);
   } catch (e) {
-    throw new SchemaError(file, '', `does not compile under strict ajv: ${(e as Error).message}`);
+    const message = (e as Error).message;
+    // Strict ajv names the unknown keyword but not where it stands: find it for the error's path.
+    const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+    const path = keyword === undefined ? '' : (pointerOfKey(raw, keyword) ?? pointerOfKey(schema, keyword) ?? '');
+    throw new SchemaError(file, path, `does not compile under strict ajv: ${message}`);
   }
   return {
     id,

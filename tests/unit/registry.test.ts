@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRegistry, SchemaError } from '../../engine/registry';
+import { loadRegistry, pointerOfKey, SchemaError } from '../../engine/registry';
 import { ROOT } from '../support/app';
 
 /** A copy of the repository's schemas/ in a temp folder, to add or break templates in. */
@@ -77,5 +77,13 @@ describe('kind registry', () => {
     const { description: _d, ...noDescription } = minimalTemplate('earning', 'bare');
     writeFileSync(join(dir, 'earning', 'bare', 'schema.json'), JSON.stringify(noDescription));
     expect(() => loadRegistry(dir)).toThrow(/earning\/bare\/schema\.json at \/description: .*This field is required/);
+  });
+});
+
+describe('pointerOfKey', () => {
+  it('finds a member at any depth, through arrays, with RFC 6901 escaping', () => {
+    expect(pointerOfKey({ properties: { a: { minimun: 1 } } }, 'minimun')).toBe('/properties/a/minimun');
+    expect(pointerOfKey({ oneOf: [{ const: 'x' }, { 'x/y': { typo: true } }] }, 'typo')).toBe('/oneOf/1/x~1y/typo');
+    expect(pointerOfKey({ properties: {} }, 'minimun')).toBeUndefined();
   });
 });

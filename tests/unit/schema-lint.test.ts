@@ -28,7 +28,7 @@ describe('schema lint', () => {
       (s.properties as Props).earnPoint!.minimun = 1;
     });
     const issues = lintSchemas(dir, UI);
-    expect(issues).toEqual([expect.objectContaining({ file: 'earning/sign_up/schema.json', message: expect.stringContaining('minimun') })]);
+    expect(issues).toEqual([expect.objectContaining({ file: 'earning/sign_up/schema.json', path: '/properties/earnPoint/minimun', message: expect.stringContaining('minimun') })]);
   });
 
   it('reports a default that breaks its own schema', () => {
