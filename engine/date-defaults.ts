@@ -8,12 +8,11 @@
  * // schema.json: "startDate": { "$ref": "_shared/date.json", "x-default-days-from-today": 0 }
  * relativeDateDefaults(schema, {}, '2026-11-24') // { startDate: '2026-11-24' }
  */
-import type { JsonObject } from './types';
+import { isJsonObject, type JsonObject } from './types';
 
 /** The vendor keyword, registered with ajv (integer ≥ 0, in days). */
 export const DATE_DEFAULT_KEYWORD = 'x-default-days-from-today';
 
-const isObject = (value: unknown): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The calendar date `days` after `date` (both YYYY-MM-DD). Calendar arithmetic, so it is exact
@@ -34,14 +33,14 @@ export function addDays(date: string, days: number): string {
  */
 export function relativeDateDefaults(schema: JsonObject, data: JsonObject, today: string): JsonObject {
   const properties = schema.properties;
-  if (!isObject(properties)) return data;
+  if (!isJsonObject(properties)) return data;
   const result: JsonObject = { ...data };
   for (const [name, property] of Object.entries(properties)) {
-    if (!isObject(property)) continue;
+    if (!isJsonObject(property)) continue;
     const days = property[DATE_DEFAULT_KEYWORD];
     if (typeof days === 'number' && result[name] === undefined) result[name] = addDays(today, days);
     const nested = result[name];
-    if (isObject(property.properties) && isObject(nested)) result[name] = relativeDateDefaults(property, nested, today);
+    if (isJsonObject(property.properties) && isJsonObject(nested)) result[name] = relativeDateDefaults(property, nested, today);
   }
   return result;
 }

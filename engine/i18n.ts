@@ -15,7 +15,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRANSLATED_LANGUAGES, type InAppLanguage } from './languages';
-import type { Json, JsonObject } from './types';
+import { isJsonObject, type Json, type JsonObject } from './types';
 
 export { IN_APP_LANGUAGES, isInAppLanguage, SOURCE_LANGUAGES, TRANSLATED_LANGUAGES, type InAppLanguage } from './languages';
 
@@ -28,7 +28,6 @@ export interface LabelText {
   text: string;
 }
 
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 const escape = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Schema keywords whose value is a label. */
@@ -47,22 +46,22 @@ const UI_TEXT_KEYS = ['ui:title', 'ui:description', 'ui:help', 'ui:placeholder',
  * schema positions only: values inside `default`, `const`, `enum` or `examples` are data, not labels.
  */
 function walkSchema(node: Json, path: string, visit: (holder: JsonObject, key: string, path: string) => void): void {
-  if (!isObject(node)) return;
+  if (!isJsonObject(node)) return;
   for (const key of SCHEMA_TEXT_KEYS) if (typeof node[key] === 'string') visit(node, key, `${path}/${key}`);
-  for (const key of SUBSCHEMA_KEYS) if (isObject(node[key])) walkSchema(node[key], `${path}/${key}`, visit);
+  for (const key of SUBSCHEMA_KEYS) if (isJsonObject(node[key])) walkSchema(node[key], `${path}/${key}`, visit);
   for (const key of SUBSCHEMA_LIST_KEYS) {
     const list = node[key];
     if (Array.isArray(list)) list.forEach((child, i) => walkSchema(child, `${path}/${key}/${i}`, visit));
   }
   for (const key of SUBSCHEMA_MAP_KEYS) {
     const map = node[key];
-    if (isObject(map)) for (const [name, child] of Object.entries(map)) walkSchema(child, `${path}/${key}/${escape(name)}`, visit);
+    if (isJsonObject(map)) for (const [name, child] of Object.entries(map)) walkSchema(child, `${path}/${key}/${escape(name)}`, visit);
   }
 }
 
 /** Walks a ui.json tree and calls `visit` for each label it carries (see UI_TEXT_KEYS and `ui:enumNames`). */
 function walkUi(node: Json, path: string, visit: (holder: JsonObject | Json[], key: string | number, path: string) => void): void {
-  if (!isObject(node)) return;
+  if (!isJsonObject(node)) return;
   for (const [key, value] of Object.entries(node)) {
     const at = `${path}/${escape(key)}`;
     if (typeof value === 'string' && (UI_TEXT_KEYS as readonly string[]).includes(key) && (key.startsWith('ui:') || path.endsWith('/ui:options'))) visit(node, key, at);
@@ -123,7 +122,7 @@ export function readCatalog(file: string): Record<string, string> {
   } catch (e) {
     throw new Error(`${file}: invalid JSON: ${(e as Error).message}`);
   }
-  if (!isObject(value)) throw new Error(`${file}: a label catalog must be a JSON object of "English": "translation"`);
+  if (!isJsonObject(value)) throw new Error(`${file}: a label catalog must be a JSON object of "English": "translation"`);
   for (const [key, text] of Object.entries(value)) {
     if (typeof text !== 'string') throw new Error(`${file}: the translation of "${key}" is not a string`);
   }
@@ -190,7 +189,7 @@ export function labelsUnder(schemasDir: string): FoundLabel[] {
   const read = (file: string): JsonObject | null => {
     try {
       const value = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as unknown;
-      return isObject(value) ? value : null;
+      return isJsonObject(value) ? value : null;
     } catch {
       return null;
     }

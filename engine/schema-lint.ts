@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { isSafe } from 'redos-detector';
 import { loadLabelCatalogs, placeholders, schemaLabels, TRANSLATED_LANGUAGES, uiLabels, type LabelCatalog, type LabelCatalogs, type LabelText } from './i18n';
 import { createAjv, loadRegistry, SchemaError, type KindEntry } from './registry';
-import type { Json, JsonObject } from './types';
+import { isJsonObject, type Json, type JsonObject } from './types';
 
 /** One problem: file relative to the schemas folder, pointer inside it, message. */
 export interface LintIssue {
@@ -26,7 +26,6 @@ export interface UiNames {
   fields: readonly string[];
 }
 
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 const escape = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /** Lints every template folder; an empty list means all is well. */
@@ -87,7 +86,7 @@ function lintDefaults(kind: KindEntry, file: string): LintIssue[] {
   const definitions = (kind.schema.definitions ?? {}) as JsonObject;
   const visit = (node: Json, path: string): void => {
     if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${path}/${i}`));
-    if (!isObject(node)) return;
+    if (!isJsonObject(node)) return;
     if ('default' in node && path !== '') {
       const { default: value, ...rest } = node;
       const validate = ajv.compile({ ...rest, definitions });
@@ -103,14 +102,14 @@ function lintDefaults(kind: KindEntry, file: string): LintIssue[] {
 function lintLabels(raw: JsonObject, file: string): LintIssue[] {
   const issues: LintIssue[] = [];
   const visit = (node: Json, path: string): void => {
-    if (!isObject(node)) return;
-    if (isObject(node.properties)) {
+    if (!isJsonObject(node)) return;
+    if (isJsonObject(node.properties)) {
       for (const [key, prop] of Object.entries(node.properties)) {
-        if (isObject(prop) && typeof prop.title !== 'string') issues.push({ file, path: `${path}/properties/${escape(key)}`, message: 'the field has no title (its label in the form)' });
+        if (isJsonObject(prop) && typeof prop.title !== 'string') issues.push({ file, path: `${path}/properties/${escape(key)}`, message: 'the field has no title (its label in the form)' });
         visit(prop, `${path}/properties/${escape(key)}`);
       }
     }
-    if (isObject(node.items)) visit(node.items, `${path}/items`);
+    if (isJsonObject(node.items)) visit(node.items, `${path}/items`);
   };
   visit(raw, '');
   return issues;
@@ -141,7 +140,7 @@ function lintPatterns(raw: JsonObject, file: string): LintIssue[] {
   const issues: LintIssue[] = [];
   const visit = (node: Json, path: string): void => {
     if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${path}/${i}`));
-    if (!isObject(node)) return;
+    if (!isJsonObject(node)) return;
     if (typeof node.pattern === 'string') {
       let ok = false;
       try {
@@ -163,7 +162,7 @@ function resolve(node: JsonObject, root: JsonObject): JsonObject {
   const ref = node.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/definitions/')) return node;
   const target = (root.definitions as JsonObject | undefined)?.[ref.slice('#/definitions/'.length)];
-  return isObject(target) ? { ...target, ...node } : node;
+  return isJsonObject(target) ? { ...target, ...node } : node;
 }
 
 /**
@@ -171,17 +170,17 @@ function resolve(node: JsonObject, root: JsonObject): JsonObject {
  * registered; `showWhen` names a sibling field.
  */
 function lintUi(uiNode: Json, schemaNode: JsonObject, root: JsonObject, file: string, path: string, ui: UiNames): LintIssue[] {
-  if (!isObject(uiNode)) return [];
+  if (!isJsonObject(uiNode)) return [];
   /**
    * `ui:options.showWhen` (ui/form/show-when.ts) of the field `key`: `{ field, equals }` or
    * `{ field, in: [...] }`, where `field` names another field of the same object (`siblings`).
    */
   const lintShowWhen = (fieldUi: Json, key: string | null, siblings: JsonObject, fieldPath: string): LintIssue[] => {
-    const options = isObject(fieldUi) ? fieldUi['ui:options'] : undefined;
-    if (!isObject(options) || !('showWhen' in options)) return [];
+    const options = isJsonObject(fieldUi) ? fieldUi['ui:options'] : undefined;
+    if (!isJsonObject(options) || !('showWhen' in options)) return [];
     const at = `${fieldPath}/ui:options/showWhen`;
     const condition = options.showWhen;
-    if (!isObject(condition) || typeof condition.field !== 'string' || (!('equals' in condition) && !Array.isArray(condition.in))) {
+    if (!isJsonObject(condition) || typeof condition.field !== 'string' || (!('equals' in condition) && !Array.isArray(condition.in))) {
       return [{ file, path: at, message: 'showWhen needs { "field": "<sibling field>", "equals": <value> } or { "field": …, "in": [<values>] }' }];
     }
     if (key === null) return [{ file, path: `${at}/field`, message: `showWhen names "${condition.field}", but this is not a field of an object, so it has no sibling fields` }];
@@ -192,7 +191,7 @@ function lintUi(uiNode: Json, schemaNode: JsonObject, root: JsonObject, file: st
   };
   const issues: LintIssue[] = [];
   const schema = resolve(schemaNode, root);
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isJsonObject(schema.properties) ? schema.properties : {};
   // A condition on the root or on list items has no sibling to name.
   if (path === '' || path.endsWith('/items')) issues.push(...lintShowWhen(uiNode, null, {}, path));
   for (const [key, value] of Object.entries(uiNode)) {
@@ -204,11 +203,11 @@ function lintUi(uiNode: Json, schemaNode: JsonObject, root: JsonObject, file: st
         if (name !== '*' && (typeof name !== 'string' || !(name in properties))) issues.push({ file, path: `${at}/${i}`, message: `ui:order names "${String(name)}", which is not a field` });
       });
     } else if (key === 'items') {
-      if (isObject(schema.items)) issues.push(...lintUi(value, schema.items, root, file, at, ui));
+      if (isJsonObject(schema.items)) issues.push(...lintUi(value, schema.items, root, file, at, ui));
       else issues.push({ file, path: at, message: '"items" is set but the field is not a list' });
     } else if (!key.startsWith('ui:')) {
       const child = properties[key];
-      if (!isObject(child)) issues.push({ file, path: at, message: `"${key}" is not a field of this schema` });
+      if (!isJsonObject(child)) issues.push({ file, path: at, message: `"${key}" is not a field of this schema` });
       else issues.push(...lintShowWhen(value, key, properties, at), ...lintUi(value, child, root, file, at, ui));
     }
   }

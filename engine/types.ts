@@ -92,3 +92,8 @@ export interface CatalogCollection {
   id: string;
   title: string;
 }
+
+/** Whether a value is a JSON object (not null, not an array): the guard every walk over schemas and documents uses. */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

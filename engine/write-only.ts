@@ -5,19 +5,18 @@
  * other value replaces it. Only paths through nested objects (`properties`) are followed; a
  * `writeOnly` inside a list item is not supported (schemas:check does not need it today).
  */
-import type { Json, JsonObject } from './types';
+import { isJsonObject, type Json, type JsonObject } from './types';
 
 /** What the API answers instead of a stored secret: eight bullets (U+2022). */
 export const WRITE_ONLY_MASK = '••••••••';
 
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Resolves a local `#/definitions/x` reference of a bundled schema. */
 function resolve(node: JsonObject, root: JsonObject): JsonObject {
   const ref = node.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#/definitions/')) return node;
   const target = (root.definitions as JsonObject | undefined)?.[ref.slice('#/definitions/'.length)];
-  return isObject(target) ? { ...target, ...node } : node;
+  return isJsonObject(target) ? { ...target, ...node } : node;
 }
 
 /**
@@ -29,8 +28,8 @@ export function writeOnlyPaths(schema: JsonObject): string[][] {
   const visit = (node: JsonObject, path: string[], depth: number): void => {
     const resolved = resolve(node, schema);
     if (resolved.writeOnly === true && path.length > 0) out.push(path);
-    if (depth > 16 || !isObject(resolved.properties)) return;
-    for (const [name, child] of Object.entries(resolved.properties)) if (isObject(child)) visit(child, [...path, name], depth + 1);
+    if (depth > 16 || !isJsonObject(resolved.properties)) return;
+    for (const [name, child] of Object.entries(resolved.properties)) if (isJsonObject(child)) visit(child, [...path, name], depth + 1);
   };
   visit(schema, [], 0);
   return out;
@@ -38,8 +37,8 @@ export function writeOnlyPaths(schema: JsonObject): string[][] {
 
 function parentOf(data: JsonObject, path: readonly string[]): JsonObject | undefined {
   let node: Json | undefined = data;
-  for (const name of path.slice(0, -1)) node = isObject(node) ? node[name] : undefined;
-  return isObject(node) ? node : undefined;
+  for (const name of path.slice(0, -1)) node = isJsonObject(node) ? node[name] : undefined;
+  return isJsonObject(node) ? node : undefined;
 }
 
 /** A copy of `data` with each non-empty write-only string replaced by WRITE_ONLY_MASK. */
