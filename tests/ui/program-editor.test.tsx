@@ -1,7 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadRegistry } from '../../engine/registry';
+import { kindDetail, kindSummary } from './catalogue-factories';
 import kinds from './fixtures/kinds.json';
 import placeOrder from './fixtures/kind-place-order.json';
 import earning from './fixtures/programs-earning.json';
@@ -176,6 +179,37 @@ describe('New program form', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave page with unsaved changes?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Leave page' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/programs'));
+  });
+
+  it('starts a new streak today in the store\'s timezone even when the shop answers after the template (spec 001 §9)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Noon UTC on 24 November is already 25 November in Kiritimati (UTC+14).
+    vi.setSystemTime(new Date('2026-11-24T12:00:00Z'));
+    const streak = loadRegistry(join(import.meta.dirname, '../../schemas'), { only: 'earning.streak_interact_website' }).get('earning.streak_interact_website')!;
+    const summary = kindSummary('earning.streak_interact_website', { title: 'Visit streak' });
+    const zone = 'Pacific/Kiritimati';
+    const body = shopReply.body as { shop: object; shopInfo: object };
+    const served = mockFetch({
+      ...base,
+      'GET /api/shops': { body: { shop: { ...body.shop, ianaTimezone: zone }, shopInfo: { ...body.shopInfo, ianaTimezone: zone } } },
+      'GET /api/kinds': { body: { data: [summary] } },
+      'GET /api/kinds/earning.streak_interact_website': { body: { data: kindDetail(summary, streak.schema, streak.uiSchema) } },
+    });
+    let answerShop = () => {};
+    const shopAnswered = new Promise<void>((resolve) => (answerShop = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input) === '/api/shops') await shopAnswered;
+      return served(input, init);
+    });
+    try {
+      renderApp('/programs/streak_interact_website/new');
+      await screen.findByLabelText('Start date');
+      answerShop();
+      await waitFor(() => expect(screen.getByLabelText('Start date')).toHaveValue('2026-11-25'));
+      expect(screen.getByLabelText('End date')).toHaveValue('2026-12-02');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows Not Found for an event with no template', async () => {

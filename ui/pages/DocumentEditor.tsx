@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { JsonObject, KindDetail, StoredDocument } from '../../engine/types';
 import { ApiError } from '../api/client';
@@ -57,7 +57,7 @@ export interface EditorTab {
   content?: ReactNode;
 }
 
-async function loadDocument(source: DocumentSource, timezone: string | undefined): Promise<LoadedDocument> {
+async function loadDocument(source: DocumentSource): Promise<LoadedDocument> {
   const language = currentLabelLanguage();
   let doc: StoredDocument | null = null;
   if (source.mode === 'edit') doc = await api.doc(source.kind, source.id);
@@ -66,7 +66,7 @@ async function loadDocument(source: DocumentSource, timezone: string | undefined
   const kindId = doc?.kind ?? (source.mode === 'any' ? '' : source.kind);
   const [kinds, kind] = await Promise.all([api.kinds(language), api.kind(kindId, language)]);
   const gate = kinds.find((summary) => summary.id === kindId)?.gate ?? null;
-  return { kind, language, gate, doc, initialData: doc ? withDefaults(kind.schema, doc.data) : newDocumentData(kind.schema, timezone) };
+  return { kind, language, gate, doc, initialData: withDefaults(kind.schema, doc?.data) };
 }
 
 function sectionOf(tab: EditorTab | undefined, kind: KindDetail): string[] | undefined {
@@ -105,7 +105,10 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
   const [search, setSearch] = useSearchParams();
   const [deleting, setDeleting] = useState(false);
   const timezone = useAtomValue(timezoneAtom);
-  const loaded = useResource(`document:${JSON.stringify(source)}`, () => loadDocument(source, timezone));
+  const loaded = useResource(`document:${JSON.stringify(source)}`, () => loadDocument(source));
+  // A new document's dates relative to today, computed here because the shop (and its timezone)
+  // may arrive after the document's kind.
+  const newData = useMemo(() => (loaded.data && !loaded.data.doc ? newDocumentData(loaded.data.kind.schema, timezone) : undefined), [loaded.data, timezone]);
   // A language switch translates the form in place: same document, same unsaved edits.
   const localizedKind = useLocalizedKind(loaded.data);
 
@@ -117,7 +120,8 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
 
   const loadedData = loaded.data;
   const current: LoadedDocument = localizedKind ? { ...loadedData, kind: localizedKind } : loadedData;
-  const { kind, doc, gate, initialData } = current;
+  const { kind, doc, gate } = current;
+  const initialData = newData ?? current.initialData;
   const listPath = typeof backTo === 'function' ? backTo(current) : backTo;
   const tab = tabs?.find((candidate) => candidate.id === search.get('tab')) ?? tabs?.[0];
   const pageTitle = title ? title(current) : doc ? documentTitle(doc.data, kind.title) : kind.title;
@@ -143,7 +147,7 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
     <>
       <ProgramEditor
         // A new version (own save or reload) starts the form again from the server's copy.
-        key={doc ? `${doc.id}:${doc.version}` : 'new'}
+        key={doc ? `${doc.id}:${doc.version}` : `new:${timezone ?? ''}`}
         kind={kind}
         initialData={initialData}
         title={pageTitle}

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { KindSummary } from '../../engine/types';
 import { api } from '../api/endpoints';
@@ -34,8 +35,10 @@ export function NewProgramPage() {
     const summary = findKind(await api.kinds(language), event, family);
     if (!summary) return null;
     const kind = await api.kind(summary.id, language);
-    return { kind, language, initialData: newDocumentData(kind.schema, timezone) };
+    return { kind, language };
   });
+  // Computed here, not in the load: the shop (and its timezone) may arrive after the template.
+  const initialData = useMemo(() => (template.data ? newDocumentData(template.data.kind.schema, timezone) : undefined), [template.data, timezone]);
   // A language switch translates the form in place, keeping what the merchant typed.
   const localizedKind = useLocalizedKind(template.data ?? undefined);
 
@@ -43,13 +46,13 @@ export function NewProgramPage() {
   if (template.error) {
     return <LoadFailed title={t('programs.title')} error={template.error} backTo={paths.list('earning')} onRetry={template.reload} />;
   }
-  if (!template.data) return <NotFoundPage />;
+  if (!template.data || !initialData) return <NotFoundPage />;
 
-  const { initialData } = template.data;
   const detail = localizedKind ?? template.data.kind;
   return (
     <ProgramEditor
-      key={detail.id}
+      // Dates relative to today start again in the store's timezone once the shop has loaded.
+      key={`${detail.id}:${timezone ?? ''}`}
       kind={detail}
       initialData={initialData}
       title={detail.title}
