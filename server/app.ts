@@ -3,7 +3,8 @@
  * listening, so tests call `app.request()` with no network and main.ts serves it.
  *
  * Routes: `/api/*` (session token required, except `/api/webhooks/*` which need the HMAC),
- * `/auth/config` and `/auth/demo-login`, and the built UI for every other GET (SPA fallback).
+ * `/proxy/*` (the storefront API, app-proxy signature required; demo mode adds the local stand-in
+ * `/apps/loyalty/*`), `/auth/config` and `/auth/demo-login`, and the built UI for every other GET (SPA fallback).
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -21,6 +22,9 @@ import { shopRoutes } from './routes/shops';
 import { webhookRoutes } from './routes/webhooks';
 import { catalogRoutes } from './routes/catalog';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
+import { proxyRoutes } from './proxy/routes';
+import { localAppProxy } from './proxy/local-proxy';
+import { DEMO } from './config';
 
 /** Builds the app. See AppDeps for what it needs. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -30,6 +34,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', webhookRoutes(deps));
   app.route('/auth', authRoutes(deps));
   app.route('/uploads', uploadFileRoutes(deps));
+  app.route('/proxy', proxyRoutes(deps));
+  if (deps.auth.demo) app.route('/', localAppProxy(DEMO.shopDomain, deps.auth.apiSecret, (path, init) => app.request(path, init), deps.now));
 
   const api = new Hono<AppEnv>();
   api.use('*', requireSession(deps.auth, (shop) => ensureShop(deps.db, shop, (deps.now ?? (() => new Date()))().toISOString())));

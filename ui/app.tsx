@@ -8,6 +8,8 @@ import { useT } from './i18n';
 import { ErrorPage } from './pages/ErrorPage';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { customersRoutes } from './areas/customers/routes';
+import { storefrontRoutes } from './areas/storefront/routes';
 
 /** Signed-in screens inside the admin chrome; visitors without a session go to /auth/login (spec 000 §1). */
 function AppLayout() {
@@ -57,6 +59,8 @@ export const routes: RouteObject[] = [
           { path: 'wholesale/vip', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTiersPage })) },
           { path: 'wholesale/vip/new', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTierEditPage })) },
           { path: 'wholesale/vip/:id', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTierEditPage })) },
+          ...customersRoutes,
+          ...storefrontRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },
