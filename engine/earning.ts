@@ -62,6 +62,7 @@ export type DenyReason =
   | 'cancelled_order'
   | 'voided_order'
   | 'guest_order'
+  | 'currency_mismatch'
   | 'order_limit_reached'
   | 'customer_not_eligible'
   | 'limit_reached'
@@ -146,6 +147,11 @@ export const ORDER_SKIP: { test: (o: OrderFacts) => boolean; reason: DenyReason;
   { test: (o) => o.cancelled, reason: 'cancelled_order', message: 'Cancelled orders do not earn points.' },
   { test: (o) => o.financialStatus === 'voided', reason: 'voided_order', message: 'Voided orders do not earn points.' },
   { test: (o) => o.customer === null, reason: 'guest_order', message: 'Orders without a customer do not earn points.' },
+  {
+    test: (o) => o.currencyMismatch !== null,
+    reason: 'currency_mismatch',
+    message: "The order's amounts are not in the shop's currency, so they cannot be turned into points.",
+  },
 ];
 
 /**

@@ -39,7 +39,7 @@ import {
   type PlaceOrderProgram,
 } from './earning';
 import { applyLimit, eligibilityDenial } from './eligibility';
-import { computePoints, moneyRate, roundFraction, scaledProduct, type EarnRate } from './points';
+import { capPoints, computePoints, moneyRate, roundFraction, scaledProduct, type EarnRate } from './points';
 import { assertRuleVocabulary, FACTS } from './rules-engine';
 import { localDate, windowPosition } from './store-time';
 import type { OrderFacts, OrderLine } from './order';
@@ -310,7 +310,7 @@ function compileProgram(doc: StoredDocument, context: EarningContext, dated: Pla
  * reason earning.ts adds and this list lacks; its keys give each program's denials one shape.
  */
 const DENY_REASONS: Record<DenyReason, true> = {
-  test_order: true, cancelled_order: true, voided_order: true, guest_order: true, order_limit_reached: true,
+  test_order: true, cancelled_order: true, voided_order: true, guest_order: true, currency_mismatch: true, order_limit_reached: true,
   program_inactive: true, not_started: true, ended: true, customer_not_eligible: true, limit_reached: true,
   excluded_sales_channel: true, no_eligible_lines: true, conditions_not_met: true, zero_points: true, stopped_by_priority: true,
 };
@@ -545,6 +545,11 @@ class Bracketed implements Condition {
  * @returns points for the first `count` lines (whole points)
  */
 export function compilePoints(rate: EarnRate): PointsRule {
+  const rule = compileUncappedPoints(rate);
+  return (lines, count, order) => capPoints(rule(lines, count, order));
+}
+
+function compileUncappedPoints(rate: EarnRate): PointsRule {
   const { earnPoint, roundingMethod } = rate;
   let exponent = NaN;
   let money = { scale: 1, units: 1 };

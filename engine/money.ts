@@ -13,8 +13,15 @@ export function currencyExponent(currency: string): number {
 }
 
 /**
+ * The largest amount, in minor units, that money fields may carry: 10^15 (ten trillion dollars),
+ * below 2^53 so every sum of a few such amounts stays an exact integer. Larger is not an order.
+ */
+export const MAX_MONEY_MINOR = 1_000_000_000_000_000;
+
+/**
  * Minor units of a decimal amount. Accepts strings ("12.5", "-3.10") and finite numbers; extra
- * fraction digits round half up. Throws RangeError for anything else (e.g. "abc", NaN).
+ * fraction digits round half up. Throws RangeError for anything else (e.g. "abc", NaN) and for
+ * amounts beyond ±MAX_MONEY_MINOR (a price of 99999999999999999999.99 is not money).
  * @example toMinor("12.50", 2) // 1250
  */
 export function toMinor(amount: string | number | null | undefined, exponent: number): number {
@@ -27,7 +34,9 @@ export function toMinor(amount: string | number | null | undefined, exponent: nu
   const fraction = (match[3] ?? '').padEnd(exponent + 1, '0');
   const kept = exponent === 0 ? 0 : Number(fraction.slice(0, exponent));
   const roundUp = Number(fraction[exponent] ?? '0') >= 5 ? 1 : 0;
-  return sign * (whole * 10 ** exponent + kept + roundUp);
+  const minor = whole * 10 ** exponent + kept + roundUp;
+  if (!(minor <= MAX_MONEY_MINOR)) throw new RangeError(`money amount out of range: ${String(amount)}`);
+  return sign * minor;
 }
 
 /** Major units (a plain number, for display and condition comparisons) of a minor amount. */

@@ -22,6 +22,17 @@ export interface EarnRate {
   earnPointTax: boolean;
 }
 
+/**
+ * The most points one award may give: one billion. An order beyond it is capped (its working says
+ * so) rather than written as an inexact or astronomically large number.
+ */
+export const MAX_POINTS_PER_AWARD = 1_000_000_000;
+
+/** `points` capped at MAX_POINTS_PER_AWARD (whole points). */
+export function capPoints(points: number): number {
+  return points > MAX_POINTS_PER_AWARD ? MAX_POINTS_PER_AWARD : points;
+}
+
 /** How points were computed, stored in the explanation of every award. */
 export interface PointsWorking {
   earnBy: EarnBy;
@@ -34,6 +45,8 @@ export interface PointsWorking {
   exact: string;
   roundingMethod: RoundingMethod;
   points: number;
+  /** Present when the exact result exceeded MAX_POINTS_PER_AWARD and `points` is the cap. */
+  capped?: true;
 }
 
 /**
@@ -83,9 +96,15 @@ export function scaledProduct(amountMinor: number, earnPoint: number, scale: num
  * - `price`: each line's amount ÷ rateMoney × earnPoint, rounded per line, then summed.
  * - `quantity`: Σ quantities ÷ rateItem × earnPoint, rounded once.
  * - `fixed_order`: earnPoint when at least one line is eligible.
+ * The result is capped at MAX_POINTS_PER_AWARD (`capped: true`).
  * @param exponent minor digits of the order currency (2 for USD), to turn rateMoney into minor units.
  */
 export function computePoints(rate: EarnRate, lines: readonly OrderLine[], order: { shippingMinor: number; taxMinor: number }, exponent: number): PointsWorking {
+  const working = uncappedPoints(rate, lines, order, exponent);
+  return working.points > MAX_POINTS_PER_AWARD ? { ...working, points: MAX_POINTS_PER_AWARD, capped: true } : working;
+}
+
+function uncappedPoints(rate: EarnRate, lines: readonly OrderLine[], order: { shippingMinor: number; taxMinor: number }, exponent: number): PointsWorking {
   const { scale, units } = moneyRate(rate.rateMoney, exponent);
   const perMoney = (amountMinor: number): number | bigint => scaledProduct(amountMinor, rate.earnPoint, scale);
   const base = { earnBy: rate.earnBy, shippingMinor: 0, taxMinor: 0, roundingMethod: rate.roundingMethod };

@@ -25,11 +25,18 @@ import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { proxyRoutes } from './proxy/routes';
 import { localAppProxy } from './proxy/local-proxy';
 import { DEMO } from './config';
+import { API_BODY_LIMIT, limitBody, PROXY_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './limits';
 
 /** Builds the app. See AppDeps for what it needs. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use('/api/webhooks/*', limitBody(WEBHOOK_BODY_LIMIT));
+  app.use('/proxy/*', limitBody(PROXY_BODY_LIMIT));
+  app.use('/auth/*', limitBody(API_BODY_LIMIT));
+  const uploadLimit = limitBody(UPLOAD_BODY_LIMIT, 'Image must be smaller than 10MB');
+  const apiLimit = limitBody(API_BODY_LIMIT);
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : c.req.path === '/api/uploads' ? uploadLimit(c, next) : apiLimit(c, next)));
 
   app.route('/api', webhookRoutes(deps));
   app.route('/auth', authRoutes(deps));

@@ -14,12 +14,21 @@ export const CLOCK_TOLERANCE_SECONDS = 10;
 /** Variables the auth middleware sets on the Hono context. */
 export type AuthVariables = { shopId: string; userId: string };
 
+/**
+ * True for a platform shop domain: `<name>.myshopify.com`, the name 1–60 lower-case letters, digits
+ * or hyphens, not starting with a hyphen (the platform's own shop-domain rule).
+ */
+export function isShopDomain(domain: string): boolean {
+  return /^[a-z0-9][a-z0-9-]{0,59}\.myshopify\.com$/.test(domain);
+}
+
 const key = (secret: string): Uint8Array => new TextEncoder().encode(secret);
 
 /**
  * Verifies a session token and returns the shop domain from `dest` and the user from `sub`.
  * Checks: HS256 only, signature with the app secret, `aud` = API key, `exp`/`nbf` within 10 s,
- * `dest` an https origin, `iss` on the same host. Throws ApiError 401 `invalid_session_token`.
+ * `dest` an https origin on a shop domain (`<name>.myshopify.com`, isShopDomain), `iss` on the same
+ * host. Throws ApiError 401 `invalid_session_token`.
  */
 export async function verifySessionToken(token: string, auth: AuthConfig): Promise<{ shopDomain: string; userId: string }> {
   try {
@@ -32,7 +41,10 @@ export async function verifySessionToken(token: string, auth: AuthConfig): Promi
     const dest = new URL(String(payload.dest));
     const iss = new URL(String(payload.iss));
     if (dest.protocol !== 'https:' || iss.host !== dest.host) throw new Error('dest and iss disagree');
-    return { shopDomain: dest.hostname.toLowerCase(), userId: String(payload.sub ?? '') };
+    const shopDomain = dest.hostname.toLowerCase();
+    // Only a platform shop domain names a tenant: any other https host would create a shop row.
+    if (!isShopDomain(shopDomain) || dest.port !== '') throw new Error('dest is not a shop domain');
+    return { shopDomain, userId: String(payload.sub ?? '') };
   } catch (e) {
     const reason = e instanceof joseErrors.JWTExpired ? 'The session token has expired' : 'The session token is not valid';
     throw new ApiError(401, 'invalid_session_token', reason);

@@ -16,6 +16,11 @@ export interface AuthConfig {
   apiKey: string;
   /** HS256 secret for session tokens and webhook HMACs. */
   apiSecret: string;
+  /**
+   * The secret being rotated out (SHOPIFY_API_SECRET_PREVIOUS): while the platform still signs some
+   * webhooks with it, their HMAC is accepted too. Session tokens need the current secret.
+   */
+  previousApiSecret?: string;
   demo: boolean;
 }
 
@@ -25,7 +30,7 @@ export interface ServerConfig {
   auth: AuthConfig;
 }
 
-/** Reads PORT (3000), DATABASE_PATH (./data/loyalty.sqlite), SHOPIFY_API_KEY, SHOPIFY_API_SECRET. */
+/** Reads PORT (3000), DATABASE_PATH (./data/loyalty.sqlite), SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_API_SECRET_PREVIOUS. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const secret = env.SHOPIFY_API_SECRET?.trim();
   const demo = !secret;
@@ -34,6 +39,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databasePath: env.DATABASE_PATH ?? './data/loyalty.sqlite',
     auth: demo
       ? { apiKey: DEMO.apiKey, apiSecret: DEMO.apiSecret, demo: true }
-      : { apiKey: env.SHOPIFY_API_KEY?.trim() ?? '', apiSecret: secret, demo: false },
+      : {
+          apiKey: env.SHOPIFY_API_KEY?.trim() ?? '',
+          apiSecret: secret,
+          ...(env.SHOPIFY_API_SECRET_PREVIOUS?.trim() ? { previousApiSecret: env.SHOPIFY_API_SECRET_PREVIOUS.trim() } : {}),
+          demo: false,
+        },
   };
 }

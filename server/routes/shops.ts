@@ -36,7 +36,8 @@ export function shopRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!(await findShop(deps.db, shopId))) throw notFound('unknown_shop', 'The shop does not exist');
     const body = await readJsonBody(c);
     const details = Object.entries(body).flatMap(([key, value]) => {
-      const rule = WRITABLE_SETTINGS[key];
+      // Own keys only: `toString` or `__proto__` in a body must not find Object.prototype's members.
+      const rule = Object.hasOwn(WRITABLE_SETTINGS, key) ? WRITABLE_SETTINGS[key] : undefined;
       if (!rule) return [{ path: `/${key}`, message: `Unknown field "${key}"` }];
       return rule.valid(value) ? [] : [{ path: `/${key}`, message: rule.message }];
     });

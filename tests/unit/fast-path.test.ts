@@ -266,7 +266,11 @@ describe('fast path: differential test against evaluateOrder', () => {
         const evaluator = compilePrograms(docs, earningContext);
         for (const [i, raw] of raws.entries()) {
           const lineItems = (raw.line_items as Record<string, unknown>[]).map((l, n) => ({ id: `${i}-${n}`, ...l }));
-          const facts = normalizeOrder({ ...raw, id: `${5000 + i}`, name: `#${i}`, line_items: lineItems });
+          // normalizeOrder refuses a created_at that is not a date (a 400 at the webhook); facts built
+          // another way may still carry one, and both paths must then fail alike.
+          const badDate = raw.created_at === 'not a date';
+          const normalized = normalizeOrder({ ...raw, ...(badDate ? { created_at: '' } : {}), id: `${5000 + i}`, name: `#${i}`, line_items: lineItems });
+          const facts = badDate ? { ...normalized, createdAt: 'not a date' } : normalized;
           // One evaluator for the whole run, as a replay uses it: what it remembers must not leak between orders.
           expect(await settle(() => evaluator.evaluate(facts))).toEqual(await settle(() => evaluateOrder(docs, facts, earningContext)));
           compared++;
