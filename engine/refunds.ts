@@ -22,10 +22,14 @@ export interface ReversalRecord {
   lines: { lineId: string; quantity: number; points: number }[];
 }
 
-/** A refund: the lines and quantities refunded (`quantity` units of `lineId`). */
+/**
+ * A refund: the lines and quantities refunded (`quantity` units of `lineId`). `full` (a
+ * cancellation) takes back everything each award gave, its shipping and tax shares included.
+ */
 export interface RefundInput {
   id: string;
   lines: { lineId: string; quantity: number }[];
+  full?: boolean;
 }
 
 /** One reversal to append: `points` is positive here and written to the ledger as negative. */
@@ -38,7 +42,9 @@ export interface Reversal {
 
 /**
  * The reversals a refund causes. Awards whose program had autoRemovePoints off are left alone;
- * lines the award did not cover take nothing; quantities beyond what was bought are capped.
+ * lines the award did not cover take nothing; quantities beyond what was bought are capped. When
+ * the refund leaves nothing of what the award covered (or is `full`), the whole rest of the award
+ * goes back, shipping and tax shares included.
  */
 export function computeReversals(awards: readonly AwardRecord[], previous: readonly ReversalRecord[], refund: RefundInput): Reversal[] {
   const out: Reversal[] = [];
@@ -63,7 +69,13 @@ export function computeReversals(awards: readonly AwardRecord[], previous: reado
       lines.push({ lineId: refunded.lineId, quantity: units, points: Math.max(0, target - pointsBefore) });
     }
     const alreadyBack = prior.reduce((n, p) => n + p.points, 0);
-    const points = Math.min(lines.reduce((n, l) => n + l.points, 0), award.points - alreadyBack);
+    // Shipping and tax shares sit on no line: they go back when nothing of the order is left — a
+    // cancellation, or a refund that completes every line the award covered.
+    const refundedUnits = (lineId: string) =>
+      prior.filter((p) => p.lineId === lineId).reduce((n, p) => n + p.quantity, 0) + lines.filter((l) => l.lineId === lineId).reduce((n, l) => n + l.quantity, 0);
+    const covered = award.lineAllocations.filter((a) => a.quantity > 0);
+    const nothingLeft = refund.full === true || (covered.length > 0 && lines.length > 0 && covered.every((a) => refundedUnits(a.lineId) >= a.quantity));
+    const points = nothingLeft ? award.points - alreadyBack : Math.min(lines.reduce((n, l) => n + l.points, 0), award.points - alreadyBack);
     if (points > 0) out.push({ reversesId: award.entryId, programId: award.programId, points, lines });
   }
   return out;
@@ -73,5 +85,5 @@ export function computeReversals(awards: readonly AwardRecord[], previous: reado
 export function cancellationRefund(awards: readonly AwardRecord[], orderId: string): RefundInput {
   const lines = new Map<string, number>();
   for (const a of awards) for (const l of a.lineAllocations) lines.set(l.lineId, Math.max(lines.get(l.lineId) ?? 0, l.quantity));
-  return { id: `cancel-${orderId}`, lines: [...lines].map(([lineId, quantity]) => ({ lineId, quantity })) };
+  return { id: `cancel-${orderId}`, lines: [...lines].map(([lineId, quantity]) => ({ lineId, quantity })), full: true };
 }

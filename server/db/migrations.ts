@@ -124,4 +124,13 @@ export const migrations: Record<string, Migration> = {
       }
     },
   },
+  '0006_parked_reversals': {
+    // A refund or cancellation can arrive before its order (issue 14): it is parked under its order
+    // id and applied in the order's own transaction when the order arrives.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('webhook_receipts').addColumn('order_id', 'text').execute();
+      await db.schema.alterTable('webhook_receipts').addColumn('parked', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.createIndex('webhook_receipts_parked').on('webhook_receipts').columns(['shop_id', 'order_id', 'parked']).execute();
+    },
+  },
 };

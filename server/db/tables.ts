@@ -76,6 +76,14 @@ export interface WebhookReceiptsTable {
   /** JSON text of what the delivery decided (the order evaluation). */
   outcome: string;
   /**
+   * For refunds and cancellations: the order they reverse, so a reversal that arrived before its
+   * order (webhook order is not guaranteed) is found and applied when the order comes. Null for
+   * rows written before migration 0006 and for orders/create.
+   */
+  order_id?: string | null;
+  /** 1 while a reversal waits for its order; 0 once applied (or for other rows). */
+  parked?: number;
+  /**
    * For `orders/create`: the store-local month (`YYYY-MM`) the order counts toward the plan's
    * monthly order allowance; null when the order was skipped, and for other topics.
    */

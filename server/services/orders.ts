@@ -19,6 +19,7 @@ import { listDocuments } from '../store/documents';
 import { appendEntries, upsertCustomer } from '../store/ledger';
 import { findShop } from '../store/shops';
 import { shopContext, type ShopContext } from './shop-context';
+import { applyParkedReversals } from './refunds';
 
 export const ORDERS_CREATE = 'orders/create';
 
@@ -142,6 +143,8 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown):
           })),
       );
     }
+    // Refunds and cancellations that came first take their points back now, in this transaction.
+    await applyParkedReversals(tx, shopId, order.id, iso);
     return { orderId: order.id, duplicate: false, pointsAwarded: evaluation.totalPoints, evaluation };
   });
 }
