@@ -25,12 +25,14 @@ import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { proxyRoutes } from './proxy/routes';
 import { localAppProxy } from './proxy/local-proxy';
 import { DEMO } from './config';
+import { securityHeaders } from './security-headers';
 import { API_BODY_LIMIT, limitBody, PROXY_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './limits';
 
 /** Builds the app. See AppDeps for what it needs. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use('*', securityHeaders());
   app.use('/api/webhooks/*', limitBody(WEBHOOK_BODY_LIMIT));
   app.use('/proxy/*', limitBody(PROXY_BODY_LIMIT));
   app.use('/auth/*', limitBody(API_BODY_LIMIT));

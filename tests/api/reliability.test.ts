@@ -261,3 +261,35 @@ describe('session tokens for hosts that are not shops', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('security headers', () => {
+  async function appWithUi() {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
+    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>t</title>');
+    const db = await openDatabase(':memory:');
+    return createApp({ db, registry: repoRegistry(), auth: AUTH, uiDir });
+  }
+
+  it('lets only the shop admin and the unified admin frame the embedded app', async () => {
+    const app = await appWithUi();
+    const res = await app.request(`/embed/programs?shop=${SHOP}`);
+    expect(res.headers.get('Content-Security-Policy')).toContain(`frame-ancestors https://${SHOP} https://admin.shopify.com`);
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+
+  it('lets nobody frame the standalone admin, and ignores a shop parameter that is not a shop', async () => {
+    const app = await appWithUi();
+    const standalone = await app.request('/programs');
+    expect(standalone.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'");
+    const spoofed = await app.request('/embed?shop=evil.example.com');
+    expect(spoofed.headers.get('Content-Security-Policy')).not.toContain('evil.example.com');
+  });
+
+  it('sends nosniff on API answers too', async () => {
+    const { call } = await makeApp();
+    expect((await call('GET', '/api/shops')).headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+});

@@ -3,6 +3,7 @@ import { OPERATORS, OPERATORS_BY_NAME } from '../../rules/operators/index';
 import conditionSchema from '../../schemas/_shared/condition.json';
 import facts from '../../rules/facts.json';
 import { createRulesEngine, RuleCatalogError } from '../../engine/rules-engine';
+import { compareNumeric, numeric } from '../../rules/operators/compare';
 
 const op = (name: string) => OPERATORS_BY_NAME.get(name)!;
 
@@ -54,5 +55,27 @@ describe('rule vocabulary', () => {
   });
   it('refuses a rule that names an unknown fact', () => {
     expect(() => createRulesEngine([{ name: 'r', conditions: { all: [{ fact: 'cart', operator: 'equal', value: 1 }] }, event: { type: 'x' } }], new Set(['order']))).toThrow(/unknown fact "cart"/);
+  });
+});
+
+describe('numbers in text: linear work for any length', () => {
+  // A 100,000-character SKU made the old pattern backtrack for 11–13 s and block the server.
+  const longSku = `${'1'.repeat(100_000)}x`;
+  const longInteger = '9'.repeat(100_000);
+
+  it('reads a 100,000-character SKU as no number, at once', () => {
+    const started = performance.now();
+    expect(numeric(longSku)).toBeNull();
+    expect(compareNumeric(longSku, '10')).toBeNull();
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+
+  it('orders 100,000-digit integers exactly, at once', () => {
+    const started = performance.now();
+    expect(compareNumeric(longInteger, `${longInteger.slice(1)}8`)).toBe(1);
+    expect(compareNumeric(`-${longInteger}`, '-1')).toBe(-1);
+    expect(compareNumeric('+0007', 7)).toBe(0);
+    expect(compareNumeric(1e21, '1000000000000000000001')).toBe(-1);
+    expect(performance.now() - started).toBeLessThan(250);
   });
 });
