@@ -176,7 +176,7 @@ describe('settings bodies with inherited property names', () => {
 });
 
 describe('webhook signatures over the raw bytes', () => {
-  async function post(body: Uint8Array, hmac: string) {
+  async function post(body: Uint8Array<ArrayBuffer>, hmac: string) {
     const { app, points } = await shopWithProgram();
     const res = await app.request('/api/webhooks/orders/create', {
       method: 'POST',

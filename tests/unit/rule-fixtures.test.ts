@@ -50,3 +50,60 @@ describe('the fixture runner', () => {
     await expect(runFixture({ check: 'order', description: 'x', facts: { programs: [] }, expect: {} })).rejects.toThrow('/spec');
   });
 });
+
+describe('the fixture format (fixtures/fixture-format.schema.json)', () => {
+  const orderFixture = () => ({
+    check: 'order',
+    spec: 'spec 001 §9',
+    description: 'a $100 order earns 10 points',
+    facts: {
+      shop: { timezone: 'UTC', currency: 'USD' },
+      programs: [{ kind: 'earning.place_order', data: { title: 'Place an order' } }],
+      order: { id: 1, currency: 'USD', line_items: [{ id: 1, price: '100.00', quantity: 1 }], customer: { id: 2 } },
+    },
+    expect: { totalPoints: 10, orderSkipped: null } as Record<string, unknown>,
+  });
+  const formatErrorOf = async (fixture: unknown): Promise<string> => {
+    try {
+      await runFixture(fixture, { prepare });
+    } catch (e) {
+      if (e instanceof FixtureFormatError) return e.message;
+      throw e;
+    }
+    throw new Error('the fixture ran');
+  };
+
+  it('runs a well-formed fixture', async () => {
+    expect((await runFixture(orderFixture(), { prepare })).pass).toBe(true);
+  });
+
+  it('fails a misspelt expect key with its pointer instead of ignoring it', async () => {
+    const fixture = orderFixture();
+    fixture.expect = { totalPoints: 0, orderSkiped: 'test_order' };
+    expect(await formatErrorOf(fixture)).toMatch(/^\/expect\/orderSkiped: unknown key/);
+  });
+
+  it('fails a misspelt facts key deep in the shop', async () => {
+    const fixture = orderFixture();
+    fixture.facts.shop = { timezon: 'Europe/Paris' } as never;
+    expect(await formatErrorOf(fixture)).toMatch(/^\/facts\/shop\/timezon: unknown key/);
+  });
+
+  it('fails facts.ordr with a pointer, not "Cannot read properties of undefined"', async () => {
+    const fixture = orderFixture() as unknown as { facts: Record<string, unknown> };
+    fixture.facts.ordr = fixture.facts.order;
+    delete fixture.facts.order;
+    expect(await formatErrorOf(fixture)).toMatch(/^\/facts\/(order: is required|ordr: unknown key)/);
+  });
+
+  it('makes a limit fixture state its violations: none is not the default', async () => {
+    const fixture = {
+      check: 'limit',
+      spec: 'spec 001 §4',
+      description: 'a first streak is allowed',
+      facts: { now: '2026-06-15T12:00:00Z', change: { kind: 'earning.place_order', data: { title: 'P' } } },
+      expect: { violation: [] },
+    };
+    expect(await formatErrorOf(fixture)).toMatch(/^\/expect\/(violations: is required|violation: unknown key)/);
+  });
+});
