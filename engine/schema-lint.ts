@@ -3,7 +3,8 @@
  * the meta-schema under strict ajv, its defaults are valid against their own schema, its ui.json
  * names only fields that exist and widgets/fields the UI registers, every field has a label
  * (`title`), every label has a translation in each in-app language (engine/i18n.ts) that keeps its
- * `{placeholders}`, and no `pattern` can backtrack catastrophically. Each problem names the file and a
+ * `{placeholders}`, no `pattern` can backtrack catastrophically, and every list and text field is
+ * bounded (`maxItems`, `maxLength`). Each problem names the file and a
  * JSON Pointer inside it. Reads files; no network.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -42,7 +43,7 @@ export function lintSchemas(schemasDir: string, ui: UiNames): LintIssue[] {
     for (const part of readdirSync(sharedDir).filter((f) => f.endsWith('.json')).sort()) {
       const file = `_shared/${part}`;
       const raw = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonObject;
-      issues.push(...lintTranslations(schemaLabels(raw), file, (language) => catalogs.shared(language)));
+      issues.push(...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, (language) => catalogs.shared(language)));
     }
   }
   const families = readdirSync(schemasDir).filter((f) => !f.startsWith('_') && !f.startsWith('.') && statSync(join(schemasDir, f)).isDirectory());
@@ -67,7 +68,7 @@ function lintKindFolder(schemasDir: string, family: string, name: string, ui: Ui
   if (!kind) return [{ file, path: '', message: 'not found' }];
   const raw = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonObject;
   const catalogOf = (language: (typeof TRANSLATED_LANGUAGES)[number]) => catalogs.forKind(kind.id, language);
-  const issues = [...lintDefaults(kind, file), ...lintLabels(raw, file), ...lintPatterns(raw, file), ...lintTranslations(schemaLabels(raw), file, catalogOf)];
+  const issues = [...lintDefaults(kind, file), ...lintLabels(raw, file), ...lintPatterns(raw, file), ...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, catalogOf)];
   const uiFile = `${family}/${name}/ui.json`;
   if (existsSync(join(schemasDir, uiFile))) {
     issues.push(...lintUi(kind.uiSchema, kind.schema, kind.schema, uiFile, '', ui));
@@ -132,6 +133,29 @@ function lintTranslations(labels: readonly LabelText[], file: string, catalogOf:
       }
     }
   }
+  return issues;
+}
+
+/** Formats whose strings are short by definition and need no maxLength. */
+const BOUNDED_FORMATS = new Set(['date', 'date-time', 'time']);
+
+/**
+ * Bounded documents (issue 14): every list declares `maxItems` and every free-text string
+ * `maxLength` (an `enum` or `const`, or a date format, is bounded already), so validating and
+ * storing a document costs at most what its template allows, whatever a client sends.
+ */
+function lintBounds(raw: JsonObject, file: string): LintIssue[] {
+  const issues: LintIssue[] = [];
+  const visit = (node: Json, path: string): void => {
+    if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${path}/${i}`));
+    if (!isJsonObject(node)) return;
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    if (types.includes('array') && typeof node.maxItems !== 'number') issues.push({ file, path, message: 'a list must declare maxItems' });
+    const bounded = typeof node.maxLength === 'number' || 'enum' in node || 'const' in node || (typeof node.format === 'string' && BOUNDED_FORMATS.has(node.format));
+    if (types.includes('string') && !bounded) issues.push({ file, path, message: 'a text field must declare maxLength' });
+    for (const [key, value] of Object.entries(node)) if (key !== 'default' && key !== 'examples') visit(value, `${path}/${escape(key)}`);
+  };
+  visit(raw, '');
   return issues;
 }
 

@@ -293,3 +293,20 @@ describe('security headers', () => {
     expect((await call('GET', '/api/shops')).headers.get('X-Content-Type-Options')).toBe('nosniff');
   });
 });
+
+describe('bounded documents', () => {
+  it('refuses a list longer than its template allows with the field path', async () => {
+    const { call } = await makeApp();
+    const tiers = Array.from({ length: 101 }, (_, i) => `tier-${i}`);
+    const res = await call('POST', '/api/kinds/earning.place_order/docs', { data: placeOrderData({ customerEligibility: 'specific_tiers', eligibleTiers: tiers }) });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as ErrorBody).error.details?.map((d) => d.path)).toContain('/eligibleTiers');
+  });
+
+  it('refuses a title longer than 255 characters with the field path', async () => {
+    const { call } = await makeApp();
+    const res = await call('POST', '/api/kinds/earning.place_order/docs', { data: placeOrderData({ title: 'x'.repeat(256) }) });
+    expect(res.status).toBe(422);
+    expect(((await res.json()) as ErrorBody).error.details?.map((d) => d.path)).toContain('/title');
+  });
+});

@@ -61,6 +61,16 @@ describe('schema lint', () => {
     expect(lintSchemas(dir, UI)).toContainEqual(expect.objectContaining({ path: '/properties/title/pattern' }));
   });
 
+  it('reports a list without maxItems and a text field without maxLength', () => {
+    const dir = brokenCopy('earning/place_order/schema.json', (s) => {
+      delete (s.properties as Props).eligibleTiers!.maxItems;
+      delete (s.properties as Props).title!.maxLength;
+    });
+    const issues = lintSchemas(dir, UI).filter((i) => i.file === 'earning/place_order/schema.json');
+    expect(issues).toContainEqual(expect.objectContaining({ path: '/properties/eligibleTiers', message: 'a list must declare maxItems' }));
+    expect(issues).toContainEqual(expect.objectContaining({ path: '/properties/title', message: 'a text field must declare maxLength' }));
+  });
+
   it('reports a showWhen whose field is not a sibling, with the file and pointer', () => {
     const dir = brokenCopy('tier/settings/ui.json', (u) => {
       // A typo, and a field of the parent object rather than of `assessment` itself.
