@@ -26,13 +26,26 @@ import { proxyRoutes } from './proxy/routes';
 import { localAppProxy } from './proxy/local-proxy';
 import { DEMO } from './config';
 import { securityHeaders } from './security-headers';
+import { createLogger, requestLog } from './logging';
+import { sql } from 'kysely';
 import { API_BODY_LIMIT, limitBody, PROXY_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './limits';
 
 /** Builds the app. See AppDeps for what it needs. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
+  app.use('*', requestLog(deps.logger ?? createLogger('silent')));
   app.use('*', securityHeaders());
+  // Liveness: the process answers. Readiness: the database answers too (load balancers route on it).
+  app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.get('/readyz', async (c) => {
+    try {
+      await sql`select 1`.execute(deps.db);
+      return c.json({ status: 'ready', database: 'ok' });
+    } catch {
+      return c.json({ status: 'not_ready', database: 'unavailable' }, 503);
+    }
+  });
   app.use('/api/webhooks/*', limitBody(WEBHOOK_BODY_LIMIT));
   app.use('/proxy/*', limitBody(PROXY_BODY_LIMIT));
   app.use('/auth/*', limitBody(API_BODY_LIMIT));

@@ -2,6 +2,7 @@
 import type { Registry } from '../engine/registry';
 import type { AuthConfig } from './config';
 import type { Db } from './db/database';
+import type { Logger } from './logging';
 
 export interface AppDeps {
   db: Db;
@@ -11,6 +12,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Folder of the built UI (index.html + assets) to serve, or undefined for API only. */
   uiDir?: string;
+  /** Structured request log (server/logging.ts); silent when absent. */
+  logger?: Logger;
 }
 
 /** Hono environment of every route: the verified tenant and user. */

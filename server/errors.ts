@@ -23,7 +23,7 @@ export class ApiError extends Error {
 /** 404 for an unknown route parameter (`unknown_kind`, `not_found`). */
 export const notFound = (code: string, message: string): ApiError => new ApiError(404, code, message);
 
-/** Hono `onError`: formats ApiError and HTTPException; logs and hides anything else as a 500. */
+/** Hono `onError`: formats ApiError and HTTPException; hides anything else as a 500 (the request log records it). */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiError) {
     const body: ApiErrorBody = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } };
@@ -33,6 +33,6 @@ export function handleError(err: Error, c: Context): Response {
     const status = err.status as ContentfulStatusCode;
     return c.json({ error: { code: status === 401 ? 'unauthorized' : 'http_error', message: err.message || 'Request failed' } }, status);
   }
-  console.error('[api] unhandled error', err);
+  // The request log (server/logging.ts) records the error with its stack; the answer hides it.
   return c.json({ error: { code: 'internal_error', message: 'Something went wrong. Please try again later.' } }, 500);
 }

@@ -1,0 +1,55 @@
+/**
+ * Structured logs (issue 14 "Operations"): one JSON line per request through pino, with a request
+ * id (the caller's `X-Request-Id` or a new one, echoed back), method, path (never the query, which
+ * may carry shopper ids and signatures), status, duration in milliseconds, the verified shop, and for
+ * webhooks the topic and the platform's webhook id. Tokens, secrets, HMACs, cookies and shoppers'
+ * personal data are never logged: headers are not logged at all, and bodies never are.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { pino, type Logger } from 'pino';
+import { ApiError } from './errors';
+
+export type { Logger };
+
+/**
+ * A JSON logger at `level` (LOG_LEVEL; `info` by default, `silent` in tests), writing to stdout or
+ * to `destination`. Any field named like a credential is redacted wherever it appears.
+ */
+export function createLogger(level = 'info', destination?: NodeJS.WritableStream): Logger {
+  const options = {
+    level,
+    base: { service: 'loyalty-configurator' },
+    redact: { paths: ['*.authorization', '*.token', '*.secret', '*.apiSecret', '*.accessToken', '*.email', '*.hmac', '*.cookie'], censor: '[redacted]' },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Logs every request once it is answered; a 5xx also logs the error (its stack stays in the log, never in the answer). */
+export function requestLog(logger: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const given = c.req.header('X-Request-Id');
+    const requestId = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    const started = performance.now();
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    const status = c.res.status;
+    const shop = (c.get as (key: string) => unknown)('shopId');
+    const topic = c.req.header('X-Shopify-Topic');
+    const webhookId = c.req.header('X-Shopify-Webhook-Id');
+    const line = {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      ...(typeof shop === 'string' ? { shop } : {}),
+      ...(topic ? { topic } : {}),
+      ...(webhookId ? { webhookId } : {}),
+    };
+    const error = c.error;
+    if (status >= 500) logger.error({ ...line, err: error && !(error instanceof ApiError) ? error : undefined }, 'request failed');
+    else logger.info(line, 'request');
+  };
+}
