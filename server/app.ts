@@ -20,6 +20,8 @@ import { kindRoutes } from './routes/kinds';
 import { programRoutes } from './routes/programs';
 import { shopRoutes } from './routes/shops';
 import { webhookRoutes } from './routes/webhooks';
+import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
+import { WebhookQueue } from './webhooks/queue';
 import { catalogRoutes } from './routes/catalog';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { proxyRoutes } from './proxy/routes';
@@ -53,7 +55,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const apiLimit = limitBody(API_BODY_LIMIT);
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : c.req.path === '/api/uploads' ? uploadLimit(c, next) : apiLimit(c, next)));
 
-  app.route('/api', webhookRoutes(deps));
+  const queue = deps.queue ?? new WebhookQueue(deps, deps.logger ? { logger: deps.logger } : {});
+  app.route('/api', webhookRoutes(deps, queue));
   app.route('/auth', authRoutes(deps));
   app.route('/uploads', uploadFileRoutes(deps));
   app.route('/proxy', proxyRoutes(deps));
@@ -67,6 +70,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', customerRoutes(deps));
   api.route('/', catalogRoutes(deps));
   api.route('/', uploadApiRoutes(deps));
+  api.route('/', webhookDeliveryRoutes(deps, queue));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');
   });

@@ -3,6 +3,7 @@ import type { Registry } from '../engine/registry';
 import type { AuthConfig } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './logging';
+import type { WebhookQueue } from './webhooks/queue';
 
 export interface AppDeps {
   db: Db;
@@ -14,6 +15,8 @@ export interface AppDeps {
   uiDir?: string;
   /** Structured request log (server/logging.ts); silent when absent. */
   logger?: Logger;
+  /** The webhook queue; createApp makes one (processing after each delivery) when absent. */
+  queue?: WebhookQueue;
 }
 
 /** Hono environment of every route: the verified tenant and user. */

@@ -2,8 +2,10 @@
  * Serves the API and the built UI on one port. Environment: PORT (3000), DATABASE_PATH
  * (./data/loyalty.sqlite), SHOPIFY_API_KEY and SHOPIFY_API_SECRET (demo mode when the secret is
  * unset), LOG_LEVEL (info). Migrations run at start; a broken schema under schemas/ stops the
- * start with its file and path. SIGTERM (and SIGINT) stop taking connections, let the requests in
- * flight finish (at most 10 s), close the database and exit 0.
+ * start with its file and path. WEBHOOK_LOCK_SECONDS (30): how long a crashed worker's claim on a
+ * webhook delivery lasts; WEBHOOK_WORKERS=0 accepts and queues webhooks without processing them
+ * (a web-only instance beside worker instances). SIGTERM (and SIGINT) stop taking connections, let the requests in flight
+ * and the webhook delivery in hand finish (at most 10 s), close the database and exit 0.
  */
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -14,6 +16,7 @@ import { configFromEnv, DEMO } from './config';
 import { openDatabase } from './db/database';
 import { seedDemoShop } from './seed';
 import { createLogger } from './logging';
+import { WebhookQueue } from './webhooks/queue';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,7 +26,13 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.databasePath);
   if (config.auth.demo) await seedDemoShop(db, registry, new Date());
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
-  const app = createApp({ db, registry, auth: config.auth, uiDir: join(root, 'dist', 'ui'), logger });
+  const deps = { db, registry, auth: config.auth, uiDir: join(root, 'dist', 'ui'), logger };
+  // WEBHOOK_LOCK_SECONDS: how long a crashed worker's claim on a delivery lasts (30 s).
+  const queue = new WebhookQueue(deps, { logger, lockSeconds: Number(process.env.WEBHOOK_LOCK_SECONDS ?? 30) || 30 });
+  const app = createApp({ ...deps, queue });
+  // WEBHOOK_WORKERS=0: this instance accepts and queues webhooks but leaves processing to others.
+  if (process.env.WEBHOOK_WORKERS === '0') await queue.stop();
+  else queue.start();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
@@ -40,7 +49,8 @@ async function main(): Promise<void> {
     }, 10_000);
     force.unref();
     server.close(() => {
-      void db.destroy().then(() => {
+      // The queue finishes the delivery in hand; the rest stays queued for the next start.
+      void queue.stop().then(() => db.destroy()).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

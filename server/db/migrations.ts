@@ -133,4 +133,31 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_receipts_parked').on('webhook_receipts').columns(['shop_id', 'order_id', 'parked']).execute();
     },
   },
+  '0007_webhook_deliveries': {
+    // Webhooks off the request path (issue 14): the delivery is stored before the 200 and processed
+    // from this table, per order in arrival order, with retries and dead letters.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('webhook_deliveries')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('webhook_id', 'text')
+        .addColumn('order_key', 'text', (c) => c.notNull())
+        .addColumn('seq', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('available_at', 'text', (c) => c.notNull())
+        .addColumn('locked_until', 'text')
+        .addColumn('last_error', 'text')
+        .addColumn('result', 'text')
+        .addColumn('finished_at', 'text')
+        .addUniqueConstraint('webhook_deliveries_once', ['shop_id', 'webhook_id'])
+        .execute();
+      await db.schema.createIndex('webhook_deliveries_ready').on('webhook_deliveries').columns(['status', 'seq']).execute();
+      await db.schema.createIndex('webhook_deliveries_order').on('webhook_deliveries').columns(['shop_id', 'order_key', 'status', 'seq']).execute();
+    },
+  },
 };

@@ -90,6 +90,36 @@ export interface WebhookReceiptsTable {
   counted_month?: string | null;
 }
 
+/**
+ * A platform webhook as received (issue 14): stored durably before the 200, then processed from
+ * the queue (server/webhooks/queue.ts) in `seq` order per (shop, order_key).
+ */
+export interface WebhookDeliveriesTable {
+  id: string;
+  shop_id: string;
+  topic: string;
+  /** The platform's `X-Shopify-Webhook-Id` (the same on its retries), or null. */
+  webhook_id: string | null;
+  /** The order the delivery is about: deliveries of one order are processed in arrival order. */
+  order_key: string;
+  /** Arrival order: zero-padded milliseconds and a per-process counter, so text order is arrival order. */
+  seq: string;
+  /** The body as received (UTF-8 text). */
+  body: string;
+  received_at: string;
+  /** `queued`, `done` or `dead` (retries exhausted or refused for good). */
+  status: string;
+  attempts: number;
+  /** Not before this instant (ISO): the retry back-off. */
+  available_at: string;
+  /** A worker owns it until this instant (ISO); a crashed worker's claim lapses. Null = unclaimed. */
+  locked_until: string | null;
+  last_error: string | null;
+  /** JSON text of what processing answered. */
+  result: string | null;
+  finished_at: string | null;
+}
+
 export interface UploadsTable {
   id: string;
   shop_id: string;
@@ -110,4 +140,5 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   webhook_receipts: WebhookReceiptsTable;
   uploads: UploadsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }

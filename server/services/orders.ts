@@ -9,7 +9,7 @@
 import { orderAllowance } from '../../engine/allowance';
 import { evaluateOrder, type OrderEvaluation } from '../../engine/earning';
 import type { CustomerProfile, PastAward } from '../../engine/eligibility';
-import { normalizeOrder, OrderShapeError } from '../../engine/order';
+import { normalizeOrder, OrderShapeError, type OrderFacts } from '../../engine/order';
 import { availableAt } from '../../engine/pending';
 import { localDate } from '../../engine/store-time';
 import type { AppDeps } from '../deps';
@@ -69,19 +69,27 @@ async function customerFacts(db: Db, shopId: string, customerId: string): Promis
 }
 
 /**
+ * The facts of an `orders/create` body (engine/order.ts normalizeOrder), checked against the
+ * shop's currency when given. Throws ApiError 400 `invalid_order` with the field path when the
+ * body is not an order.
+ */
+export function parseOrder(body: unknown, shopCurrency?: string): OrderFacts {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'invalid_order', 'The webhook body must be an order object');
+  try {
+    return normalizeOrder(body as Record<string, unknown>, shopCurrency);
+  } catch (e) {
+    if (e instanceof OrderShapeError) throw new ApiError(400, 'invalid_order', e.message, [{ path: e.path, message: e.message }]);
+    throw e;
+  }
+}
+
+/**
  * Ingests an `orders/create` body for a shop. Throws ApiError 400 `invalid_order` (with the field
  * path) when the body is not an order, 404 `unknown_shop` for a shop that never installed the app.
  */
 export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown): Promise<IngestResult> {
   const shop = await shopOrThrow(deps.db, shopId);
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'invalid_order', 'The webhook body must be an order object');
-  let order;
-  try {
-    order = normalizeOrder(body as Record<string, unknown>, shop.currency);
-  } catch (e) {
-    if (e instanceof OrderShapeError) throw new ApiError(400, 'invalid_order', e.message, [{ path: e.path, message: e.message }]);
-    throw e;
-  }
+  const order = parseOrder(body, shop.currency);
   const previous = await deps.db
     .selectFrom('webhook_receipts')
     .select('outcome')

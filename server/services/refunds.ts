@@ -30,10 +30,11 @@ export interface ReversalResult {
 const obj = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /**
- * Applies a `refunds/create` body (`id`, `order_id`, `refund_line_items[{ line_item_id, quantity }]`).
- * Throws ApiError 400 `invalid_refund` with the field path when ids are missing.
+ * The refund a `refunds/create` body describes (`id`, `order_id`,
+ * `refund_line_items[{ line_item_id, quantity }]`). Throws ApiError 400 `invalid_refund` with the
+ * field path when ids are missing.
  */
-export async function ingestRefund(deps: AppDeps, shopId: string, body: unknown): Promise<ReversalResult> {
+export function parseRefund(body: unknown): { orderId: string; refund: RefundInput } {
   const b = obj(body);
   const refundId = idString(b.id);
   const orderId = idString(b.order_id);
@@ -42,15 +43,27 @@ export async function ingestRefund(deps: AppDeps, shopId: string, body: unknown)
   const lines = (Array.isArray(b.refund_line_items) ? b.refund_line_items : []).map((item, i) => {
     const lineId = idString(obj(item).line_item_id);
     if (!lineId) throw new ApiError(400, 'invalid_refund', 'A refund line has no line_item_id', [{ path: `/refund_line_items/${i}/line_item_id`, message: 'This field is required' }]);
-    return { lineId, quantity: Math.max(0, Math.trunc(Number(obj(item).quantity ?? 0)) || 0) };
+    return { lineId, quantity: Math.max(0, Math.min(1_000_000, Math.trunc(Number(obj(item).quantity ?? 0)) || 0)) };
   });
-  return reverse(deps, shopId, REFUNDS_CREATE, refundId, orderId, { id: refundId, lines });
+  return { orderId, refund: { id: refundId, lines } };
+}
+
+/** The order an `orders/cancelled` body cancels. Throws ApiError 400 `invalid_order` without an id. */
+export function parseCancellation(body: unknown): { orderId: string } {
+  const orderId = idString(obj(body).id);
+  if (!orderId) throw new ApiError(400, 'invalid_order', 'The order has no id', [{ path: '/id', message: 'This field is required' }]);
+  return { orderId };
+}
+
+/** Applies a `refunds/create` body (see parseRefund). */
+export async function ingestRefund(deps: AppDeps, shopId: string, body: unknown): Promise<ReversalResult> {
+  const { orderId, refund } = parseRefund(body);
+  return reverse(deps, shopId, REFUNDS_CREATE, refund.id, orderId, refund);
 }
 
 /** Applies an `orders/cancelled` body: every line of the order is refunded in full. */
 export async function ingestCancellation(deps: AppDeps, shopId: string, body: unknown): Promise<ReversalResult> {
-  const orderId = idString(obj(body).id);
-  if (!orderId) throw new ApiError(400, 'invalid_order', 'The order has no id', [{ path: '/id', message: 'This field is required' }]);
+  const { orderId } = parseCancellation(body);
   return reverse(deps, shopId, ORDERS_CANCELLED, orderId, orderId, null);
 }
 

@@ -10,6 +10,7 @@ import { DEMO, type AuthConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
 import { ensureShop } from '../../server/store/shops';
 import { webhookHmac } from '../../server/webhook-hmac';
+import { WebhookQueue } from '../../server/webhooks/queue';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SHOP = 'test-shop.myshopify.com';
@@ -26,9 +27,15 @@ export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Db;
   token: string;
+  /** The app's webhook queue: `drain()` processes every queued delivery. */
+  queue: WebhookQueue;
   /** JSON request with the session token. */
   call(method: string, path: string, body?: unknown): Promise<Response>;
-  /** A signed orders/create delivery for SHOP. */
+  /**
+   * A signed orders/create delivery for SHOP. When the app queues it (200), the queue is drained
+   * and the answer carries the processing result `{ data: result }` (the delivery's own answer
+   * is `{ data: { deliveryId, status } }`); refusals at the door (401, 400, 404) come back as sent.
+   */
   deliverOrder(order: unknown, opts?: { hmac?: string; shop?: string; raw?: string }): Promise<Response>;
   /** A signed delivery of any webhook topic (`refunds/create`, `orders/cancelled`). */
   deliver(topic: string, body: unknown): Promise<Response>;
@@ -50,12 +57,24 @@ export async function makeApp(options: { databasePath?: string; now?: () => Date
     plan: options.shop?.plan ?? 'enterprise_2025',
     settings: JSON.stringify({ shopifyPlan: 'shopify_plus', ...(options.shop?.settings ?? {}) }),
   });
-  const app = createApp({ db, registry: options.registry ?? repoRegistry(), auth: AUTH, ...(options.now ? { now: options.now } : {}) });
+  const deps = { db, registry: options.registry ?? repoRegistry(), auth: AUTH, ...(options.now ? { now: options.now } : {}) };
+  const queue = new WebhookQueue(deps, { backoffSeconds: () => 0 });
+  const app = createApp({ ...deps, queue });
+  /** Drains the queue after an accepted delivery and answers with what processing decided. */
+  const processed = async (res: Response): Promise<Response> => {
+    if (res.status !== 200) return res;
+    const { data } = (await res.json()) as { data: { deliveryId: string } };
+    await queue.drain();
+    const row = await db.selectFrom('webhook_deliveries').selectAll().where('id', '=', data.deliveryId).executeTakeFirstOrThrow();
+    if (row.status !== 'done') return new Response(JSON.stringify({ error: { code: 'delivery_failed', message: row.last_error } }), { status: 500 });
+    return new Response(JSON.stringify({ data: JSON.parse(row.result ?? 'null') as unknown }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+  };
   const token = await signSessionToken(AUTH, SHOP);
   return {
     app,
     db,
     token,
+    queue,
     call: (method, path, body) =>
       Promise.resolve(
         app.request(path, {
@@ -72,7 +91,7 @@ export async function makeApp(options: { databasePath?: string; now?: () => Date
           headers: { 'Content-Type': 'application/json', 'X-Shopify-Topic': topic, 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': webhookHmac(raw, AUTH.apiSecret) },
           body: raw,
         }),
-      );
+      ).then(processed);
     },
     deliverOrder: (order, opts = {}) => {
       const raw = opts.raw ?? JSON.stringify(order);
@@ -87,7 +106,7 @@ export async function makeApp(options: { databasePath?: string; now?: () => Date
           },
           body: raw,
         }),
-      );
+      ).then(processed);
     },
   };
 }

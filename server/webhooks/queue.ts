@@ -1,0 +1,267 @@
+/**
+ * The webhook queue (issue 14 "Webhooks off the request path"), kept in the database itself
+ * (`webhook_deliveries`), so it needs nothing beyond SQLite or PostgreSQL and survives a restart:
+ *
+ * - A delivery is written before the platform gets its 200 (`enqueue`); the platform's webhook id
+ *   makes a redelivery of the same webhook a no-op.
+ * - A worker claims the oldest ready delivery whose order has no earlier delivery still waiting
+ *   (per-order ordering: a refund never overtakes its order within the queue), by a conditional
+ *   update that only one worker — in this process or another — can win.
+ * - Processing is idempotent (each topic's processor records its own receipt in the same
+ *   transaction as its ledger rows), so a worker killed mid-delivery leaves a claim that lapses
+ *   after `lockSeconds`, and the retry changes nothing twice.
+ * - A failure retries with exponential back-off; a 4xx answer (a body the processor refuses) or
+ *   `maxAttempts` failures make it a dead letter, listed by `GET /api/webhook-deliveries?status=dead`
+ *   and requeued by `POST /api/webhook-deliveries/:id/retry`.
+ *
+ * Time here is the wall clock (not AppDeps.now): back-off and claims are about real seconds.
+ */
+import type { AppDeps } from '../deps';
+import type { WebhookDeliveriesTable } from '../db/tables';
+import { ApiError } from '../errors';
+import { parseExact } from '../json';
+import type { Logger } from '../logging';
+import { webhookTopic } from './topics';
+
+/** Tuning; the defaults suit production. */
+export interface QueueOptions {
+  /** Seconds a claim lasts before another worker may take the delivery over (crash recovery). */
+  lockSeconds?: number;
+  /** Attempts before a failing delivery becomes a dead letter. */
+  maxAttempts?: number;
+  /** Seconds to wait before attempt `n + 1` after `n` failures. */
+  backoffSeconds?: (attempts: number) => number;
+  /** Milliseconds between polls for deliveries other processes queued or whose back-off ended. */
+  pollMs?: number;
+  logger?: Logger;
+}
+
+/** A delivery to store: the verified shop, the topic, the platform's webhook id and the raw text. */
+export interface NewDelivery {
+  shopId: string;
+  topic: string;
+  webhookId: string | null;
+  orderKey: string;
+  body: string;
+}
+
+/** A delivery as the admin API shows it (no body: it may hold shopper data). */
+export interface DeliveryView {
+  id: string;
+  topic: string;
+  orderKey: string;
+  status: string;
+  attempts: number;
+  receivedAt: string;
+  finishedAt: string | null;
+  lastError: string | null;
+  result: unknown;
+}
+
+let counter = 0;
+/** Arrival order as sortable text: zero-padded milliseconds, then a per-process counter. */
+function nextSeq(): string {
+  counter = (counter + 1) % 1_000_000_000;
+  return `${String(Date.now()).padStart(15, '0')}-${String(counter).padStart(9, '0')}`;
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString();
+
+export const toDeliveryView = (row: WebhookDeliveriesTable): DeliveryView => ({
+  id: row.id,
+  topic: row.topic,
+  orderKey: row.order_key,
+  status: row.status,
+  attempts: row.attempts,
+  receivedAt: row.received_at,
+  finishedAt: row.finished_at,
+  lastError: row.last_error,
+  result: row.result === null ? null : (JSON.parse(row.result) as unknown),
+});
+
+export class WebhookQueue {
+  private readonly lockMs: number;
+  private readonly maxAttempts: number;
+  private readonly backoff: (attempts: number) => number;
+  private readonly pollMs: number;
+  private readonly logger: Logger | undefined;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private timer: NodeJS.Timeout | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: AppDeps,
+    options: QueueOptions = {},
+  ) {
+    this.lockMs = (options.lockSeconds ?? 30) * 1000;
+    this.maxAttempts = options.maxAttempts ?? 6;
+    this.backoff = options.backoffSeconds ?? ((n) => Math.min(3600, 2 ** n));
+    this.pollMs = options.pollMs ?? 1000;
+    this.logger = options.logger;
+  }
+
+  /**
+   * Stores a delivery durably (status `queued`). A redelivery of the same platform webhook id for
+   * the shop stores nothing and answers `duplicate: true` with the first delivery's id.
+   */
+  async enqueue(delivery: NewDelivery): Promise<{ id: string; duplicate: boolean }> {
+    const now = iso(Date.now());
+    const id = crypto.randomUUID();
+    const inserted = await this.deps.db
+      .insertInto('webhook_deliveries')
+      .values({
+        id,
+        shop_id: delivery.shopId,
+        topic: delivery.topic,
+        webhook_id: delivery.webhookId,
+        order_key: delivery.orderKey,
+        seq: nextSeq(),
+        body: delivery.body,
+        received_at: now,
+        status: 'queued',
+        attempts: 0,
+        available_at: now,
+        locked_until: null,
+        last_error: null,
+        result: null,
+        finished_at: null,
+      })
+      .onConflict((oc) => oc.columns(['shop_id', 'webhook_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { id, duplicate: false };
+    const first = await this.deps.db.selectFrom('webhook_deliveries').select('id').where('shop_id', '=', delivery.shopId).where('webhook_id', '=', delivery.webhookId).executeTakeFirst();
+    return { id: first?.id ?? id, duplicate: true };
+  }
+
+  /** Processes ready deliveries soon, in the background (coalesced: one run at a time). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop()
+      .catch((e: unknown) => this.logger?.error({ err: e }, 'webhook queue run failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Starts polling (for back-offs ending and deliveries queued by other processes). */
+  start(): void {
+    this.stopped = false;
+    this.timer ??= setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Stops claiming new deliveries and waits for the one in hand (SIGTERM). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Processes ready deliveries until none is left, including what a background run has in hand. */
+  async drain(): Promise<void> {
+    for (;;) {
+      if (this.running) {
+        await this.running;
+        continue;
+      }
+      if (this.stopped || !(await this.runOnce())) {
+        if (!this.running) return;
+      }
+    }
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped && (await this.runOnce())) {
+      // next
+    }
+  }
+
+  /** Claims and processes one ready delivery; false when none is ready. */
+  async runOnce(): Promise<boolean> {
+    const claimed = await this.claim();
+    if (!claimed) return false;
+    await this.process(claimed);
+    return true;
+  }
+
+  private async claim(): Promise<WebhookDeliveriesTable | undefined> {
+    const db = this.deps.db;
+    for (let tries = 0; tries < 5; tries++) {
+      const now = iso(Date.now());
+      const candidate = await db
+        .selectFrom('webhook_deliveries as d')
+        .selectAll('d')
+        .where('d.status', '=', 'queued')
+        .where('d.available_at', '<=', now)
+        .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('webhook_deliveries as e')
+                .select('e.id')
+                .whereRef('e.shop_id', '=', 'd.shop_id')
+                .whereRef('e.order_key', '=', 'd.order_key')
+                .where('e.status', '=', 'queued')
+                .whereRef('e.seq', '<', 'd.seq'),
+            ),
+          ),
+        )
+        .orderBy('d.seq')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return undefined;
+      const lockedUntil = iso(Date.now() + this.lockMs);
+      const won = await db
+        .updateTable('webhook_deliveries')
+        .set({ locked_until: lockedUntil, attempts: candidate.attempts + 1 })
+        .where('id', '=', candidate.id)
+        .where('status', '=', 'queued')
+        .where('attempts', '=', candidate.attempts)
+        .executeTakeFirst();
+      if (Number(won.numUpdatedRows) === 1) return { ...candidate, locked_until: lockedUntil, attempts: candidate.attempts + 1 };
+    }
+    return undefined;
+  }
+
+  private async process(delivery: WebhookDeliveriesTable): Promise<void> {
+    const db = this.deps.db;
+    const topic = webhookTopic(delivery.topic);
+    try {
+      if (!topic) throw new ApiError(400, 'unknown_topic', `No processor for ${delivery.topic}`);
+      const result = await topic.process(this.deps, delivery.shop_id, parseExact(delivery.body));
+      await db
+        .updateTable('webhook_deliveries')
+        .set({ status: 'done', result: JSON.stringify(result ?? null), finished_at: iso(Date.now()), locked_until: null, last_error: null })
+        .where('id', '=', delivery.id)
+        .execute();
+    } catch (e) {
+      const permanent = e instanceof ApiError && e.status < 500;
+      const dead = permanent || delivery.attempts >= this.maxAttempts;
+      const message = e instanceof Error ? `${e instanceof ApiError ? `${e.code}: ` : ''}${e.message}` : String(e);
+      this.logger?.warn({ deliveryId: delivery.id, topic: delivery.topic, shop: delivery.shop_id, attempts: delivery.attempts, dead, error: message }, 'webhook delivery failed');
+      await db
+        .updateTable('webhook_deliveries')
+        .set({
+          status: dead ? 'dead' : 'queued',
+          available_at: iso(Date.now() + this.backoff(delivery.attempts) * 1000),
+          locked_until: null,
+          last_error: message.slice(0, 2000),
+          finished_at: dead ? iso(Date.now()) : null,
+        })
+        .where('id', '=', delivery.id)
+        .execute();
+    }
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The webhook topics the app handles: one entry each, so a new topic is one entry here (issue 14).
+ * `prepare` runs while the platform waits, on the parsed body: a cheap shape check (a 400 with the
+ * field path for a body that can never be processed) and the order the delivery is about, which
+ * orders processing. `process` runs later from the queue and must be safe to repeat: every
+ * processor records its own receipt, so a retried or redelivered delivery changes nothing twice.
+ */
+import type { AppDeps } from '../deps';
+import { ingestOrder, parseOrder } from '../services/orders';
+import { ingestCancellation, ingestRefund, parseCancellation, parseRefund } from '../services/refunds';
+
+/** One topic: its synchronous check and its queued processor. */
+export interface WebhookTopic {
+  /** Throws ApiError 400 for a body that can never be processed; returns the order it concerns. */
+  prepare(body: unknown): { orderKey: string };
+  /** Applies the delivery (idempotent); the answer is stored as the delivery's result. */
+  process(deps: AppDeps, shopId: string, body: unknown): Promise<unknown>;
+}
+
+export const WEBHOOK_TOPICS: Readonly<Record<string, WebhookTopic>> = {
+  'orders/create': {
+    prepare: (body) => ({ orderKey: parseOrder(body).id }),
+    process: async (deps, shopId, body) => {
+      const result = await ingestOrder(deps, shopId, body);
+      return { orderId: result.orderId, duplicate: result.duplicate, pointsAwarded: result.pointsAwarded };
+    },
+  },
+  'refunds/create': {
+    prepare: (body) => ({ orderKey: parseRefund(body).orderId }),
+    process: (deps, shopId, body) => ingestRefund(deps, shopId, body),
+  },
+  'orders/cancelled': {
+    prepare: (body) => ({ orderKey: parseCancellation(body).orderId }),
+    process: (deps, shopId, body) => ingestCancellation(deps, shopId, body),
+  },
+};
+
+/** The topic's entry, or undefined for a topic the app does not handle. */
+export function webhookTopic(topic: string): WebhookTopic | undefined {
+  return Object.hasOwn(WEBHOOK_TOPICS, topic) ? WEBHOOK_TOPICS[topic] : undefined;
+}
