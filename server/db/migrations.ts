@@ -160,4 +160,22 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('webhook_deliveries_order').on('webhook_deliveries').columns(['shop_id', 'order_key', 'status', 'seq']).execute();
     },
   },
+  '0008_scale_indexes_and_allowance_counter': {
+    // No request proportional to a shop's history (issue 14): reversals find earlier reversals by
+    // index, and the monthly order allowance is one counter row instead of a count over receipts.
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('ledger_entries_reverses').on('ledger_entries').columns(['shop_id', 'reverses_id']).execute();
+      await db.schema
+        .createTable('order_allowance_usage')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('month', 'text', (c) => c.notNull())
+        .addColumn('orders', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('order_allowance_usage_pk', ['shop_id', 'month'])
+        .execute();
+      await sql`insert into order_allowance_usage (shop_id, month, orders)
+        select shop_id, counted_month, count(*) from webhook_receipts
+        where topic = 'orders/create' and counted_month is not null
+        group by shop_id, counted_month`.execute(db);
+    },
+  },
 };

@@ -120,6 +120,14 @@ export interface WebhookDeliveriesTable {
   finished_at: string | null;
 }
 
+/** Orders the loyalty program processed per store-local month: the plan allowance as a counter (issue 14). */
+export interface OrderAllowanceUsageTable {
+  shop_id: string;
+  /** `YYYY-MM`, store-local. */
+  month: string;
+  orders: number;
+}
+
 export interface UploadsTable {
   id: string;
   shop_id: string;
@@ -141,4 +149,5 @@ export interface Database {
   webhook_receipts: WebhookReceiptsTable;
   uploads: UploadsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  order_allowance_usage: OrderAllowanceUsageTable;
 }

@@ -38,16 +38,15 @@ export async function shopOrThrow(db: Db, shopId: string): Promise<ShopContext> 
   return shopContext(shop);
 }
 
-/** Orders this store-local month that the loyalty program processed (not skipped), before this one: one indexed count. */
+/** Orders this store-local month that the loyalty program processed (not skipped), before this one: one counter row. */
 async function ordersThisMonth(db: Db, shop: ShopContext, now: Date): Promise<number> {
   const row = await db
-    .selectFrom('webhook_receipts')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .selectFrom('order_allowance_usage')
+    .select('orders')
     .where('shop_id', '=', shop.id)
-    .where('topic', '=', ORDERS_CREATE)
-    .where('counted_month', '=', localDate(now, shop.timeZone).slice(0, 7))
+    .where('month', '=', localDate(now, shop.timeZone).slice(0, 7))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return Number(row?.orders ?? 0);
 }
 
 /** The customer's loyalty profile and past place-order awards. New customers are members. */
@@ -127,6 +126,15 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown):
       .onConflict((oc) => oc.columns(['shop_id', 'topic', 'resource_id']).doNothing())
       .executeTakeFirst();
     if (Number(receipt.numInsertedOrUpdatedRows ?? 0n) === 0) return { orderId: order.id, duplicate: true, pointsAwarded: 0, evaluation };
+    if (evaluation.orderSkipped === null) {
+      // The allowance counter moves in the same transaction as the receipt, so it counts each order once.
+      const month = localDate(now, shop.timeZone).slice(0, 7);
+      await tx
+        .insertInto('order_allowance_usage')
+        .values({ shop_id: shopId, month, orders: 1 })
+        .onConflict((oc) => oc.columns(['shop_id', 'month']).doUpdateSet((eb) => ({ orders: eb('order_allowance_usage.orders', '+', 1) })))
+        .execute();
+    }
     if (customer) {
       await upsertCustomer(tx, shopId, customer, iso);
       await appendEntries(
