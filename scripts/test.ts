@@ -1,6 +1,7 @@
 /**
  * `npm test`: the one gate (STYLE.md habit 1). Runs typecheck, lint, unit + API + component tests
- * (vitest), the UI build and the browser tests (Playwright in Debian's Chromium), then prints
+ * (vitest), the API suite again on PostgreSQL when TEST_DATABASE_URL is set, the UI build and the
+ * browser tests (Playwright in Debian's Chromium), then prints
  * `tests: N passed, N failed` as its last line: vitest and Playwright test counts, plus one each
  * for typecheck, lint, schema lint and build. Exits non-zero when anything failed. The summary line is also
  * written to test-results/summary.txt for .ci/run.
@@ -54,10 +55,26 @@ gate('lint', npx, ['eslint', '.', '--max-warnings=0']);
 gate('schema lint', npx, ['tsx', 'scripts/schemas-check.ts']);
 
 const vitestReport = join(results, 'vitest.json');
-counted('unit, API and component tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], vitestReport, {}, (r) => {
+const vitestCounts = (r: unknown) => {
   const report = r as { numPassedTests: number; numFailedTests: number };
   return { passed: report.numPassedTests, failed: report.numFailedTests };
-});
+};
+// The first run is on SQLite whatever the environment says.
+counted('unit, API and component tests', npx, ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], vitestReport, { TEST_DATABASE_URL: '' }, vitestCounts);
+
+// The API suite again on PostgreSQL when TEST_DATABASE_URL names a server (.ci/run starts one and
+// sets REQUIRE_POSTGRES=1, so a missing server fails the gate instead of skipping it).
+const postgresUrl = process.env.TEST_DATABASE_URL ?? '';
+if (postgresUrl) {
+  gate('PostgreSQL test template', npx, ['tsx', 'scripts/pg-test-template.ts']);
+  const pgReport = join(results, 'vitest-postgres.json');
+  counted('API tests on PostgreSQL', npx, ['vitest', 'run', 'tests/api', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], pgReport, { TEST_DATABASE_URL: postgresUrl }, vitestCounts);
+} else if (process.env.REQUIRE_POSTGRES === '1') {
+  failed += 1;
+  failures.push('API tests on PostgreSQL (TEST_DATABASE_URL is not set)');
+} else {
+  console.log('\n▶ API tests on PostgreSQL: skipped (set TEST_DATABASE_URL=postgres://… to run them)');
+}
 
 gate('UI build', npx, ['vite', 'build', '--logLevel', 'warn']);
 

@@ -30,13 +30,13 @@ export interface ServerConfig {
   auth: AuthConfig;
 }
 
-/** Reads PORT (3000), DATABASE_PATH (./data/loyalty.sqlite), SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_API_SECRET_PREVIOUS. */
+/** Reads PORT (3000), DATABASE_URL (a postgres:// URL; wins over DATABASE_PATH), DATABASE_PATH (./data/loyalty.sqlite), SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_API_SECRET_PREVIOUS. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const secret = env.SHOPIFY_API_SECRET?.trim();
   const demo = !secret;
   return {
     port: Number(env.PORT ?? 3000) || 3000,
-    databasePath: env.DATABASE_PATH ?? './data/loyalty.sqlite',
+    databasePath: env.DATABASE_URL?.trim() || env.DATABASE_PATH || './data/loyalty.sqlite',
     auth: demo
       ? { apiKey: DEMO.apiKey, apiSecret: DEMO.apiSecret, demo: true }
       : {

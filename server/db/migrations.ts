@@ -4,6 +4,7 @@
  */
 import { sql, type Kysely, type Migration } from 'kysely';
 import { localDate } from '../../engine/store-time';
+import { isSqlite } from './dialect';
 
 export const migrations: Record<string, Migration> = {
   '0001_initial': {
@@ -75,8 +76,9 @@ export const migrations: Record<string, Migration> = {
   '0002_ledger_append_only': {
     // The ledger is append-only (DESIGN.md): the database itself refuses updates and deletes.
     async up(db: Kysely<unknown>) {
-      const { rows } = await sql<{ v: string }>`select sqlite_version() as v`.execute(db).catch(() => ({ rows: [] as { v: string }[] }));
-      if (rows.length > 0) {
+      // Asked of the adapter, not by a query that fails on PostgreSQL (a failed statement would
+      // abort the migration's transaction there). PostgreSQL gets its trigger in 0009.
+      if (isSqlite(db)) {
         await sql`create trigger ledger_entries_no_update before update on ledger_entries begin select raise(abort, 'ledger_entries is append-only'); end`.execute(db);
         await sql`create trigger ledger_entries_no_delete before delete on ledger_entries begin select raise(abort, 'ledger_entries is append-only'); end`.execute(db);
       }
@@ -176,6 +178,16 @@ export const migrations: Record<string, Migration> = {
         select shop_id, counted_month, count(*) from webhook_receipts
         where topic = 'orders/create' and counted_month is not null
         group by shop_id, counted_month`.execute(db);
+    },
+  },
+  '0009_postgres_ledger_append_only': {
+    // The ledger is append-only on PostgreSQL too (0002 did it for SQLite).
+    async up(db: Kysely<unknown>) {
+      if (isSqlite(db)) return;
+      await sql`create or replace function ledger_entries_append_only() returns trigger language plpgsql as $$
+        begin raise exception 'ledger_entries is append-only'; end $$`.execute(db);
+      await sql`create trigger ledger_entries_no_update before update or delete on ledger_entries
+        for each row execute function ledger_entries_append_only()`.execute(db);
     },
   },
 };

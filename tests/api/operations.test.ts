@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { openDatabase } from '../../server/db/database';
 import { createLogger } from '../../server/logging';
 import { ensureShop } from '../../server/store/shops';
 import { webhookHmac } from '../../server/webhook-hmac';
 import { signSessionToken } from '../../server/auth';
-import { AUTH, makeApp, repoRegistry, ROOT, SHOP } from '../support/app';
+import { AUTH, makeApp, repoRegistry, ROOT, SHOP, openTestDatabase } from '../support/app';
 import { orderBody, placeOrderData } from '../support/factories';
 
 /** An app whose log lines are collected as parsed JSON. */
@@ -26,7 +25,7 @@ async function loggedApp() {
       done();
     },
   });
-  const db = await openDatabase(':memory:');
+  const db = await openTestDatabase();
   await ensureShop(db, SHOP, new Date().toISOString());
   const app = createApp({ db, registry: repoRegistry(), auth: AUTH, logger: createLogger('info', sink) });
   return { app, db, lines, text: () => JSON.stringify(lines) };

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { DEMO } from '../../server/config';
-import { openDatabase } from '../../server/db/database';
 import { checkProxyQuery, parseProxyQuery, proxySignature, proxySignatureMessage, type ProxyQuery } from '../../server/proxy/signature';
-import { AUTH, makeApp, repoRegistry, SHOP } from '../support/app';
+import { AUTH, makeApp, repoRegistry, SHOP, openTestDatabase } from '../support/app';
 
 const NOW = new Date('2026-11-24T12:00:00Z');
 const nowSeconds = Math.floor(NOW.getTime() / 1000);
@@ -67,7 +66,7 @@ describe('/proxy/*', () => {
   });
 
   it('in demo mode, /apps/loyalty/* signs for the demo shop like the platform would', async () => {
-    const db = await openDatabase(':memory:');
+    const db = await openTestDatabase();
     const app = createApp({ db, registry: repoRegistry(), auth: { apiKey: DEMO.apiKey, apiSecret: DEMO.apiSecret, demo: true } });
     const res = await app.request('/apps/loyalty/whoami', { headers: { cookie: 'loyalty_demo_customer=42' } });
     expect(await res.json()).toEqual({ data: { shop: DEMO.shopDomain, customerId: '42' } });

@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { signSessionToken } from '../../server/auth';
 import { createApp } from '../../server/app';
-import { openDatabase } from '../../server/db/database';
 import { webhookHmac } from '../../server/webhook-hmac';
-import { AUTH, makeApp, repoRegistry, SHOP } from '../support/app';
+import { AUTH, makeApp, repoRegistry, SHOP, openTestDatabase } from '../support/app';
 import { orderBody, placeOrderData } from '../support/factories';
 
 type Balance = { data: { points: number } };
@@ -177,12 +176,13 @@ describe('settings bodies with inherited property names', () => {
 
 describe('webhook signatures over the raw bytes', () => {
   async function post(body: Uint8Array<ArrayBuffer>, hmac: string) {
-    const { app, points } = await shopWithProgram();
+    const { app, points, queue } = await shopWithProgram();
     const res = await app.request('/api/webhooks/orders/create', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': hmac },
       body,
     });
+    await queue.drain();
     return { res, points };
   }
 
@@ -198,7 +198,7 @@ describe('webhook signatures over the raw bytes', () => {
   });
 
   it('accepts the previous secret during a rotation and nothing else', async () => {
-    const db = await openDatabase(':memory:');
+    const db = await openTestDatabase();
     const { ensureShop } = await import('../../server/store/shops');
     await ensureShop(db, SHOP, new Date().toISOString());
     const app = createApp({ db, registry: repoRegistry(), auth: { ...AUTH, previousApiSecret: 'old-secret' } });
@@ -269,7 +269,7 @@ describe('security headers', () => {
     const { join } = await import('node:path');
     const uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>t</title>');
-    const db = await openDatabase(':memory:');
+    const db = await openTestDatabase();
     return createApp({ db, registry: repoRegistry(), auth: AUTH, uiDir });
   }
 

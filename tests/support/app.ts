@@ -23,6 +23,48 @@ export function repoRegistry(): Registry {
   return registry;
 }
 
+/**
+ * A fresh, migrated database for one test: in-memory SQLite, or — when TEST_DATABASE_URL names a
+ * PostgreSQL server (scripts/test.ts runs the API suite a second time that way) — a database of its
+ * own, copied from the migrated template TEST_DATABASE_TEMPLATE (scripts/pg-test-template.ts makes
+ * it), so tests never see each other's rows and no test pays for the migrations.
+ */
+export async function openTestDatabase(): Promise<Db> {
+  return (await openTestDatabases(1))[0]!;
+}
+
+/**
+ * `count` connections (each its own pool, as separate app processes would have) to one fresh test
+ * database: a temporary SQLite file, or a copy of the PostgreSQL template.
+ */
+export async function openTestDatabases(count: number): Promise<Db[]> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    if (count === 1) return [await openDatabase(':memory:')];
+    const { mkdtempSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'shared-db-')), 'db.sqlite');
+    const dbs: Db[] = [];
+    for (let i = 0; i < count; i++) dbs.push(await openDatabase(file));
+    return dbs;
+  }
+  const template = process.env.TEST_DATABASE_TEMPLATE ?? 'loyalty_template';
+  const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const dbs: Db[] = [];
+  for (let i = 0; i < count; i++) dbs.push(await openDatabase(target.toString(), { max: 2, idleTimeoutMillis: 200 }));
+  return dbs;
+}
+
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   db: Db;
@@ -50,7 +92,7 @@ export interface TestShopOptions {
 
 /** A fresh app: in-memory SQLite by default, shop SHOP in America/New_York, USD, on Ultimate + Shopify Plus. */
 export async function makeApp(options: { databasePath?: string; now?: () => Date; registry?: Registry; shop?: TestShopOptions } = {}): Promise<TestApp> {
-  const db = await openDatabase(options.databasePath ?? ':memory:');
+  const db = options.databasePath ? await openDatabase(options.databasePath) : await openTestDatabase();
   await ensureShop(db, SHOP, new Date().toISOString(), {
     currency: 'USD',
     iana_timezone: 'America/New_York',
