@@ -9,7 +9,7 @@
  * program has `stopProcessing`.
  */
 import type { RuleProperties } from 'json-rules-engine';
-import { createRulesEngine, FACTS, leafOutcomes, type ConditionOutcome } from './rules-engine';
+import { FACTS, leafOutcomes, sharedRulesRunner, type ConditionOutcome } from './rules-engine';
 import { allocate, computePoints, type EarnBy, type EarnRate, type PointsWorking, type RoundingMethod } from './points';
 import { applyLimit, eligibilityDenial, type CustomerProfile, type EarningAudience, type PastAward } from './eligibility';
 import { windowPosition } from './store-time';
@@ -80,7 +80,7 @@ export interface ConditionCheck {
   conditions: (ConditionOutcome & { field: string })[];
 }
 
-/** A program's decision about one order; stored with every ledger entry as its explanation. */
+/** A program's decision about one order; stored with every ledger entry it awards as its explanation (without `conditionChecks`, which stay in the order's stored evaluation). */
 export interface ProgramDecision {
   programId: string;
   programVersion: number;
@@ -283,13 +283,13 @@ export function orderConditionFact(order: OrderFacts): OrderConditionFact {
 async function checkConditions(program: PlaceOrderProgram, order: OrderFacts, lines: OrderLine[]): Promise<ConditionCheck[]> {
   const conds = program.conditions ?? [];
   assertConditionFields(conds);
-  const engine = createRulesEngine([conditionsRule(program)], KNOWN_FACTS);
+  const run = sharedRulesRunner([conditionsRule(program)], KNOWN_FACTS);
   const orderFact = orderConditionFact(order);
   const perLine = conds.some((c) => FACTS.get(c.field)?.fact === 'line');
   const targets: (OrderLine | null)[] = perLine ? lines : [null];
   const checks: ConditionCheck[] = [];
   for (const line of targets) {
-    const result = await engine.run({ line: line ?? {}, order: orderFact, customer: order.customer ?? {} });
+    const result = await run({ line: line ?? {}, order: orderFact, customer: order.customer ?? {} });
     const ruleResult = result.results[0] ?? result.failureResults[0];
     const outcomes = ruleResult ? leafOutcomes(ruleResult.conditions) : [];
     checks.push({

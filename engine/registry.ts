@@ -59,6 +59,11 @@ export interface Registry {
   localized(kindId: string, language: InAppLanguage): KindDetail | undefined;
   /** The label catalogs read from `schemas/_i18n` and each template's `i18n` folder. */
   readonly labels: LabelCatalogs;
+  /**
+   * Compiles every validator not compiled yet (a `lazy` registry), one kind per macrotask so a
+   * serving process keeps answering (about 20 ms each). Rejects with the first SchemaError.
+   */
+  compileAll(): Promise<void>;
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -142,12 +147,25 @@ export function bundle(schema: JsonObject, shared: ReadonlyMap<string, JsonObjec
   return bundled;
 }
 
+/** How `loadRegistry` works. */
+export interface LoadOptions {
+  /** Just this kind id (`earning.place_order`), for linting one folder alone. */
+  only?: string;
+  /**
+   * `eager` (default): every kind's validator is compiled now, so a schema strict ajv refuses
+   * throws here. `lazy`: each validator is compiled on its first use or by `Registry.compileAll`;
+   * the server starts lazily (about 20 ms per kind saved from startup) and compiles the rest
+   * right after it listens. The meta-schema check and bundling run at load either way.
+   */
+  compile?: 'eager' | 'lazy';
+}
+
 /**
- * Loads the registry from `schemasDir` (`only`: just that kind id, for linting one folder alone).
+ * Loads the registry from `schemasDir` (options: LoadOptions).
  * Throws SchemaError naming the file and path of the first unusable schema, so a broken template
  * stops the server at start rather than at a merchant's save.
  */
-export function loadRegistry(schemasDir: string, options: { only?: string } = {}): Registry {
+export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Registry {
   const meta = createAjv().compile(readJson(schemasDir, '_meta/template.schema.json'));
   const shared = new Map<string, JsonObject>();
   const sharedDir = join(schemasDir, '_shared');
@@ -156,11 +174,13 @@ export function loadRegistry(schemasDir: string, options: { only?: string } = {}
       shared.set(file.replace(/\.json$/, ''), readJson(schemasDir, `_shared/${file}`));
     }
   }
-  const kinds: KindEntry[] = [];
+  const kinds: (KindEntry & { compile(): void })[] = [];
+  // One ajv for every kind: each instance compiles the draft-07 meta-schema and the formats again.
+  const kindAjv = createAjv({ useDefaults: true });
   for (const family of subfolders(schemasDir)) {
     for (const name of subfolders(join(schemasDir, family))) {
       if (options.only !== undefined && options.only !== `${family}.${name}`) continue;
-      kinds.push(loadKind(schemasDir, family, name, meta, shared));
+      kinds.push(loadKind(schemasDir, family, name, meta, shared, kindAjv, options.compile ?? 'eager'));
     }
   }
   const byId = new Map(kinds.map((k) => [k.id, k]));
@@ -173,6 +193,12 @@ export function loadRegistry(schemasDir: string, options: { only?: string } = {}
     kinds,
     labels,
     get: (id) => byId.get(id),
+    async compileAll() {
+      for (const kind of kinds) {
+        kind.compile();
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    },
     summaries: (language = 'en') =>
       sorted.map(({ id, family, name, title, description, category, feature, version, singleton }) => {
         const catalog = labels.forKind(id, language);
@@ -181,7 +207,7 @@ export function loadRegistry(schemasDir: string, options: { only?: string } = {}
     localized(kindId, language) {
       const kind = byId.get(kindId);
       if (!kind) return undefined;
-      const { order: _order, validate: _validate, writeOnly: _writeOnly, ...detail } = kind;
+      const { order: _order, validate: _validate, writeOnly: _writeOnly, compile: _compile, ...detail } = kind;
       if (SOURCE_LANGUAGES.includes(language)) return detail;
       const key = `${kindId}/${language}`;
       let cached = localizedCache.get(key);
@@ -196,7 +222,15 @@ export function loadRegistry(schemasDir: string, options: { only?: string } = {}
   };
 }
 
-function loadKind(root: string, family: string, name: string, meta: ValidateFunction, shared: ReadonlyMap<string, JsonObject>): KindEntry {
+function loadKind(
+  root: string,
+  family: string,
+  name: string,
+  meta: ValidateFunction,
+  shared: ReadonlyMap<string, JsonObject>,
+  ajv: Ajv,
+  mode: 'eager' | 'lazy',
+): KindEntry & { compile(): void } {
   const file = `${family}/${name}/schema.json`;
   if (!existsSync(join(root, file))) throw new SchemaError(file, '', 'missing schema.json');
   const raw = readJson(root, file);
@@ -211,16 +245,21 @@ function loadKind(root: string, family: string, name: string, meta: ValidateFunc
   const uiFile = `${family}/${name}/ui.json`;
   const uiSchema = existsSync(join(root, uiFile)) ? readJson(root, uiFile) : {};
   const schema = bundle(raw, shared, file);
-  let validateFn: ValidateFunction;
-  try {
-    validateFn = createAjv({ useDefaults: true }).compile(schema);
-  } catch (e) {
-    const message = (e as Error).message;
-    // Strict ajv names the unknown keyword but not where it stands: find it for the error's path.
-    const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
-    const path = keyword === undefined ? '' : (pointerOfKey(raw, keyword) ?? pointerOfKey(schema, keyword) ?? '');
-    throw new SchemaError(file, path, `does not compile under strict ajv: ${message}`);
-  }
+  let compiled: ValidateFunction | undefined;
+  const validator = (): ValidateFunction => {
+    if (compiled) return compiled;
+    try {
+      compiled = ajv.compile(schema);
+      return compiled;
+    } catch (e) {
+      const message = (e as Error).message;
+      // Strict ajv names the unknown keyword but not where it stands: find it for the error's path.
+      const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+      const path = keyword === undefined ? '' : (pointerOfKey(raw, keyword) ?? pointerOfKey(schema, keyword) ?? '');
+      throw new SchemaError(file, path, `does not compile under strict ajv: ${message}`);
+    }
+  };
+  if (mode === 'eager') validator();
   return {
     id,
     family: family as KindFamily,
@@ -235,10 +274,12 @@ function loadKind(root: string, family: string, name: string, meta: ValidateFunc
     writeOnly: writeOnlyPaths(schema),
     schema,
     uiSchema,
+    compile: () => void validator(),
     validate(data: unknown): ValidationOutcome {
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
         return { ok: false, issues: [{ path: '', message: 'The document must be a JSON object' }] };
       }
+      const validateFn = validator();
       const copy = structuredClone(data) as JsonObject;
       return validateFn(copy) ? { ok: true, data: copy } : { ok: false, issues: issuesFromAjv(validateFn.errors) };
     },

@@ -5,7 +5,7 @@
  * throwing). Rules are checked against the catalogs before they are used: a rule naming an
  * operator or fact the catalog does not know is refused (RuleCatalogError).
  */
-import { Engine, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
+import { Engine, type EngineResult, type RuleProperties, type TopLevelCondition } from 'json-rules-engine';
 import { OPERATORS, OPERATORS_BY_NAME } from '../rules/operators/index';
 import factsCatalog from '../rules/facts.json';
 
@@ -80,6 +80,32 @@ export function createRulesEngine(rules: readonly RuleProperties[], knownFacts: 
   }
   return engine;
 }
+
+/**
+ * A runner for one rule set, shared by every caller with the same rules (keyed by their JSON):
+ * building an Engine (operators, rule, condition objects) costs more than running it, and a
+ * shop's programs decide order after order. json-rules-engine keeps a run's status on the
+ * Engine, so two runs of one Engine must not overlap: each shared runner queues its runs one
+ * after another. At most 1,000 rule sets are kept (the oldest is dropped). Throws
+ * RuleCatalogError as createRulesEngine does.
+ */
+export function sharedRulesRunner(rules: readonly RuleProperties[], knownFacts: ReadonlySet<string>): (facts: Record<string, unknown>) => Promise<EngineResult> {
+  const key = `${[...knownFacts].join(',')}|${JSON.stringify(rules)}`;
+  let entry = RUNNERS.get(key);
+  if (!entry) {
+    entry = { engine: createRulesEngine(rules, knownFacts), tail: Promise.resolve() };
+    if (RUNNERS.size >= 1000) RUNNERS.delete(RUNNERS.keys().next().value as string);
+    RUNNERS.set(key, entry);
+  }
+  const shared = entry;
+  return (facts) => {
+    const result = shared.tail.then(() => shared.engine.run(facts));
+    shared.tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
+const RUNNERS = new Map<string, { engine: Engine; tail: Promise<unknown> }>();
 
 /** A leaf condition after a run: what the fact resolved to and whether it held. */
 export interface ConditionOutcome {

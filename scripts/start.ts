@@ -1,10 +1,14 @@
 /**
- * `npm start`: builds the UI when dist/ui is missing or older than any file under ui/, then runs
- * the server (API + UI on PORT, default 3000).
+ * `npm start`: builds the UI when dist/ui is missing or older than any file under ui/, bundles the
+ * server (scripts/build-server.ts, under a second), then runs dist/server/main.mjs (API + UI on
+ * PORT, default 3000). In production, build once (`npm run build && npm run build:server`) and
+ * run `node dist/server/main.mjs`.
  */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { buildServer } from './build-server';
 
 const root = join(import.meta.dirname, '..');
 
@@ -22,4 +26,5 @@ if (!existsSync(index) || statSync(index).mtimeMs < newestMtime(join(root, 'ui')
   console.log('building the UI (dist/ui)…');
   await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 }
-await import('../server/main');
+await buildServer();
+await import(pathToFileURL(join(root, 'dist', 'server', 'main.mjs')).href);

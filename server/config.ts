@@ -27,16 +27,24 @@ export interface AuthConfig {
 export interface ServerConfig {
   port: number;
   databasePath: string;
+  /**
+   * SQLite's `synchronous` setting (SQLITE_SYNCHRONOUS, default `normal`): with WAL, `normal`
+   * keeps every committed transaction through a crash or `kill -9` of the process and may lose
+   * the last ones on a power cut or an operating-system crash; `full` waits for the disk on every
+   * commit. Ignored on PostgreSQL.
+   */
+  sqliteSynchronous: 'normal' | 'full';
   auth: AuthConfig;
 }
 
-/** Reads PORT (3000), DATABASE_URL (a postgres:// URL; wins over DATABASE_PATH), DATABASE_PATH (./data/loyalty.sqlite), SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_API_SECRET_PREVIOUS. */
+/** Reads PORT (3000), DATABASE_URL (a postgres:// URL; wins over DATABASE_PATH), DATABASE_PATH (./data/loyalty.sqlite), SQLITE_SYNCHRONOUS (normal), SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_API_SECRET_PREVIOUS. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const secret = env.SHOPIFY_API_SECRET?.trim();
   const demo = !secret;
   return {
     port: Number(env.PORT ?? 3000) || 3000,
     databasePath: env.DATABASE_URL?.trim() || env.DATABASE_PATH || './data/loyalty.sqlite',
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS?.trim().toLowerCase() === 'full' ? 'full' : 'normal',
     auth: demo
       ? { apiKey: DEMO.apiKey, apiSecret: DEMO.apiSecret, demo: true }
       : {

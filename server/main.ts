@@ -3,12 +3,12 @@
  * (./data/loyalty.sqlite), SHOPIFY_API_KEY and SHOPIFY_API_SECRET (demo mode when the secret is
  * unset), LOG_LEVEL (info). Migrations run at start; a broken schema under schemas/ stops the
  * start with its file and path. WEBHOOK_LOCK_SECONDS (30): how long a crashed worker's claim on a
- * webhook delivery lasts; WEBHOOK_WORKERS=0 accepts and queues webhooks without processing them
- * (a web-only instance beside worker instances). SIGTERM (and SIGINT) stop taking connections, let the requests in flight
+ * webhook delivery lasts; webhooks are processed on a worker thread (server/webhooks/thread.ts),
+ * or on the serving thread with WEBHOOK_PROCESSING=inline; WEBHOOK_WORKERS=0 accepts and queues
+ * webhooks without processing them (a web-only instance beside worker instances). SIGTERM (and SIGINT) stop taking connections, let the requests in flight
  * and the webhook delivery in hand finish (at most 10 s), close the database and exit 0.
  */
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { loadRegistry } from '../engine/registry';
 import { createApp } from './app';
@@ -17,25 +17,47 @@ import { openDatabase } from './db/database';
 import { seedDemoShop } from './seed';
 import { createLogger } from './logging';
 import { WebhookQueue } from './webhooks/queue';
+import { ProcessingThread } from './webhooks/thread';
+import { projectRoot } from './paths';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = projectRoot();
 
 async function main(): Promise<void> {
   const config = configFromEnv();
-  const registry = loadRegistry(join(root, 'schemas'));
-  const db = await openDatabase(config.databasePath);
+  // Validators compile right after the server listens (below), not before its first answer.
+  const registry = loadRegistry(join(root, 'schemas'), { compile: 'lazy' });
+  const db = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous });
   if (config.auth.demo) await seedDemoShop(db, registry, new Date());
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
   const deps = { db, registry, auth: config.auth, uiDir: join(root, 'dist', 'ui'), logger };
   // WEBHOOK_LOCK_SECONDS: how long a crashed worker's claim on a delivery lasts (30 s).
-  const queue = new WebhookQueue(deps, { logger, lockSeconds: Number(process.env.WEBHOOK_LOCK_SECONDS ?? 30) || 30 });
+  const lockSeconds = Number(process.env.WEBHOOK_LOCK_SECONDS ?? 30) || 30;
+  // Webhooks are processed on their own thread (WEBHOOK_PROCESSING=thread, the default), on this
+  // one (inline), or by other instances (WEBHOOK_WORKERS=0: this one only stores them).
+  const mode = process.env.WEBHOOK_WORKERS === '0' ? 'none' : process.env.WEBHOOK_PROCESSING === 'inline' ? 'inline' : 'thread';
+  const thread =
+    mode === 'thread'
+      ? new ProcessingThread(
+          { databaseLocation: config.databasePath, sqliteSynchronous: config.sqliteSynchronous, schemasDir: join(root, 'schemas'), auth: config.auth, lockSeconds, logLevel: process.env.LOG_LEVEL ?? 'info' },
+          logger,
+        )
+      : null;
+  // The serving thread's queue only stores deliveries unless processing is inline.
+  const notify = thread ? () => thread.kick() : mode === 'none' ? () => undefined : undefined;
+  const queue = new WebhookQueue(deps, { logger, lockSeconds, ...(notify ? { notify } : {}) });
   const app = createApp({ ...deps, queue });
-  // WEBHOOK_WORKERS=0: this instance accepts and queues webhooks but leaves processing to others.
-  if (process.env.WEBHOOK_WORKERS === '0') await queue.stop();
-  else queue.start();
+  if (mode === 'inline') queue.start();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
+    // The processing thread starts after the first answer can be given (queued deliveries wait for it).
+    thread?.start().catch((e: unknown) => logger.error({ err: e }, 'the webhook processing thread did not start'));
+    // A template strict ajv refuses still stops the server, a moment after it started.
+    registry.compileAll().catch((e: unknown) => {
+      logger.fatal({ err: e }, 'a schema under schemas/ does not compile');
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(1);
+    });
   });
   let stopping = false;
   const stop = (signal: string): void => {
@@ -50,7 +72,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void queue.stop().then(() => db.destroy()).then(() => {
+      void Promise.all([queue.stop(), thread?.stop()]).then(() => db.destroy()).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

@@ -190,4 +190,17 @@ export const migrations: Record<string, Migration> = {
         for each row execute function ledger_entries_append_only()`.execute(db);
     },
   },
+  '0010_webhook_delivery_bodies': {
+    // A delivery's body (5–30 KB) moves to its own table: the queue updates a delivery's status
+    // row two or three times, and a database rewrites the whole row, body included, each time.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('webhook_delivery_bodies')
+        .addColumn('delivery_id', 'text', (c) => c.primaryKey())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .execute();
+      await sql`insert into webhook_delivery_bodies (delivery_id, body) select id, body from webhook_deliveries`.execute(db);
+      await db.schema.alterTable('webhook_deliveries').dropColumn('body').execute();
+    },
+  },
 };

@@ -104,8 +104,6 @@ export interface WebhookDeliveriesTable {
   order_key: string;
   /** Arrival order: zero-padded milliseconds and a per-process counter, so text order is arrival order. */
   seq: string;
-  /** The body as received (UTF-8 text). */
-  body: string;
   received_at: string;
   /** `queued`, `done` or `dead` (retries exhausted or refused for good). */
   status: string;
@@ -118,6 +116,12 @@ export interface WebhookDeliveriesTable {
   /** JSON text of what processing answered. */
   result: string | null;
   finished_at: string | null;
+}
+
+/** A delivery's body as received (UTF-8 text), apart from its often-updated status row. */
+export interface WebhookDeliveryBodiesTable {
+  delivery_id: string;
+  body: string;
 }
 
 /** Orders the loyalty program processed per store-local month: the plan allowance as a counter (issue 14). */
@@ -149,5 +153,6 @@ export interface Database {
   webhook_receipts: WebhookReceiptsTable;
   uploads: UploadsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_bodies: WebhookDeliveryBodiesTable;
   order_allowance_usage: OrderAllowanceUsageTable;
 }

@@ -14,10 +14,11 @@ import { translate } from '../../engine/i18n';
 import type { AppDeps, AppEnv } from '../deps';
 import { languageParam } from './body';
 import type { CatalogCollection, CatalogProduct } from '../../engine/types';
+import { projectRoot } from '../paths';
 
 let demo: { products: CatalogProduct[]; collections: CatalogCollection[] } | undefined;
 function catalog() {
-  demo ??= JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'fixtures', 'demo', 'catalog.json'), 'utf8')) as NonNullable<typeof demo>;
+  demo ??= JSON.parse(readFileSync(join(projectRoot(), 'fixtures', 'demo', 'catalog.json'), 'utf8')) as NonNullable<typeof demo>;
   return demo;
 }
 

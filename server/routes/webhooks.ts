@@ -47,7 +47,7 @@ export function webhookRoutes(deps: AppDeps, queue: WebhookQueue): Hono {
     if (!(await findShop(deps.db, shopId))) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
     const { orderKey } = topic.prepare(body);
     const webhookId = c.req.header('X-Shopify-Webhook-Id')?.trim().slice(0, 255) || null;
-    const { id, duplicate } = await queue.enqueue({ shopId, topic: name, webhookId, orderKey, body: text });
+    const { id, duplicate } = await queue.enqueue({ shopId, topic: name, webhookId, orderKey, body: text, parsed: body });
     queue.kick();
     return c.json({ data: { deliveryId: id, status: 'queued', duplicate } });
   });

@@ -82,11 +82,21 @@ export function parseOrder(body: unknown, shopCurrency?: string): OrderFacts {
   }
 }
 
+/** How `ingestOrder` runs. */
+export interface IngestOptions {
+  /**
+   * Called inside the transaction that writes a new order's receipt and ledger entries, with what
+   * the call will return, so the caller's own bookkeeping (the webhook queue marking its delivery
+   * done) commits with them. Not called for a duplicate, which writes nothing.
+   */
+  inTransaction?: (tx: Db, result: IngestResult) => Promise<void>;
+}
+
 /**
  * Ingests an `orders/create` body for a shop. Throws ApiError 400 `invalid_order` (with the field
  * path) when the body is not an order, 404 `unknown_shop` for a shop that never installed the app.
  */
-export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown): Promise<IngestResult> {
+export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
   const shop = await shopOrThrow(deps.db, shopId);
   const order = parseOrder(body, shop.currency);
   const previous = await deps.db
@@ -153,7 +163,9 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown):
             source_type: 'order',
             source_id: order.id,
             reverses_id: null,
-            explanation: JSON.stringify({ orderId: order.id, orderName: order.name, decision: d }),
+            // The award as the entry's explanation; the condition checks behind it stay in the
+            // order's evaluation (its receipt, GET /api/orders/:id/evaluation), not copied per entry.
+            explanation: JSON.stringify({ orderId: order.id, orderName: order.name, decision: { ...d, conditionChecks: [] } }),
             created_at: iso,
             available_at: pending ? until : null,
           })),
@@ -161,7 +173,9 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown):
     }
     // Refunds and cancellations that came first take their points back now, in this transaction.
     await applyParkedReversals(tx, shopId, order.id, iso);
-    return { orderId: order.id, duplicate: false, pointsAwarded: evaluation.totalPoints, evaluation };
+    const result: IngestResult = { orderId: order.id, duplicate: false, pointsAwarded: evaluation.totalPoints, evaluation };
+    await options.inTransaction?.(tx, result);
+    return result;
   });
 }
 

@@ -17,6 +17,7 @@
  * Time here is the wall clock (not AppDeps.now): back-off and claims are about real seconds.
  */
 import type { AppDeps } from '../deps';
+import type { Db } from '../db/database';
 import type { WebhookDeliveriesTable } from '../db/tables';
 import { ApiError } from '../errors';
 import { parseExact } from '../json';
@@ -34,6 +35,11 @@ export interface QueueOptions {
   /** Milliseconds between polls for deliveries other processes queued or whose back-off ended. */
   pollMs?: number;
   logger?: Logger;
+  /**
+   * Set when another thread processes the deliveries (server/webhooks/thread.ts): `kick()` then
+   * calls this instead of processing here, and this queue only stores deliveries.
+   */
+  notify?: () => void;
 }
 
 /** A delivery to store: the verified shop, the topic, the platform's webhook id and the raw text. */
@@ -43,7 +49,15 @@ export interface NewDelivery {
   webhookId: string | null;
   orderKey: string;
   body: string;
+  /**
+   * The body already parsed (parseExact of `body`), kept in memory for this process's worker so
+   * it need not read and parse the stored text again; must not be changed afterwards.
+   */
+  parsed?: unknown;
 }
+
+/** Parsed bodies kept for the worker (about 60 KB each for a 17 KB order); older ones are read back from the database. */
+const RECENT_BODIES = 256;
 
 /** A delivery as the admin API shows it (no body: it may hold shopper data). */
 export interface DeliveryView {
@@ -85,10 +99,13 @@ export class WebhookQueue {
   private readonly backoff: (attempts: number) => number;
   private readonly pollMs: number;
   private readonly logger: Logger | undefined;
+  private readonly notify: (() => void) | undefined;
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** Parsed bodies of deliveries this process queued and has not processed yet (NewDelivery.parsed). */
+  private readonly recent = new Map<string, unknown>();
 
   constructor(
     private readonly deps: AppDeps,
@@ -99,6 +116,7 @@ export class WebhookQueue {
     this.backoff = options.backoffSeconds ?? ((n) => Math.min(3600, 2 ** n));
     this.pollMs = options.pollMs ?? 1000;
     this.logger = options.logger;
+    this.notify = options.notify;
   }
 
   /**
@@ -108,34 +126,45 @@ export class WebhookQueue {
   async enqueue(delivery: NewDelivery): Promise<{ id: string; duplicate: boolean }> {
     const now = iso(Date.now());
     const id = crypto.randomUUID();
-    const inserted = await this.deps.db
-      .insertInto('webhook_deliveries')
-      .values({
-        id,
-        shop_id: delivery.shopId,
-        topic: delivery.topic,
-        webhook_id: delivery.webhookId,
-        order_key: delivery.orderKey,
-        seq: nextSeq(),
-        body: delivery.body,
-        received_at: now,
-        status: 'queued',
-        attempts: 0,
-        available_at: now,
-        locked_until: null,
-        last_error: null,
-        result: null,
-        finished_at: null,
-      })
-      .onConflict((oc) => oc.columns(['shop_id', 'webhook_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { id, duplicate: false };
+    const stored = await this.deps.db.transaction().execute(async (tx) => {
+      const inserted = await tx
+        .insertInto('webhook_deliveries')
+        .values({
+          id,
+          shop_id: delivery.shopId,
+          topic: delivery.topic,
+          webhook_id: delivery.webhookId,
+          order_key: delivery.orderKey,
+          seq: nextSeq(),
+          received_at: now,
+          status: 'queued',
+          attempts: 0,
+          available_at: now,
+          locked_until: null,
+          last_error: null,
+          result: null,
+          finished_at: null,
+        })
+        .onConflict((oc) => oc.columns(['shop_id', 'webhook_id']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return false;
+      await tx.insertInto('webhook_delivery_bodies').values({ delivery_id: id, body: delivery.body }).execute();
+      return true;
+    });
+    if (stored) {
+      if (delivery.parsed !== undefined) {
+        if (this.recent.size >= RECENT_BODIES) this.recent.delete(this.recent.keys().next().value as string);
+        this.recent.set(id, delivery.parsed);
+      }
+      return { id, duplicate: false };
+    }
     const first = await this.deps.db.selectFrom('webhook_deliveries').select('id').where('shop_id', '=', delivery.shopId).where('webhook_id', '=', delivery.webhookId).executeTakeFirst();
     return { id: first?.id ?? id, duplicate: true };
   }
 
   /** Processes ready deliveries soon, in the background (coalesced: one run at a time). */
   kick(): void {
+    if (this.notify) return this.notify();
     if (this.stopped) return;
     if (this.running) {
       this.again = true;
@@ -183,7 +212,10 @@ export class WebhookQueue {
 
   private async loop(): Promise<void> {
     while (!this.stopped && (await this.runOnce())) {
-      // next
+      // With SQLite every query settles at once, so a backlog would run as one chain of
+      // microtasks and hold the event loop (requests and timers wait) until it is empty. Let
+      // whatever is waiting run between deliveries.
+      await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
@@ -240,12 +272,21 @@ export class WebhookQueue {
     const topic = webhookTopic(delivery.topic);
     try {
       if (!topic) throw new ApiError(400, 'unknown_topic', `No processor for ${delivery.topic}`);
-      const result = await topic.process(this.deps, delivery.shop_id, parseExact(delivery.body));
-      await db
-        .updateTable('webhook_deliveries')
-        .set({ status: 'done', result: JSON.stringify(result ?? null), finished_at: iso(Date.now()), locked_until: null, last_error: null })
-        .where('id', '=', delivery.id)
-        .execute();
+      const body = this.recent.has(delivery.id) ? this.recent.get(delivery.id) : parseExact((await db.selectFrom('webhook_delivery_bodies').select('body').where('delivery_id', '=', delivery.id).executeTakeFirstOrThrow()).body);
+      this.recent.delete(delivery.id);
+      const markDone = async (tx: Db, result: unknown): Promise<void> => {
+        await tx
+          .updateTable('webhook_deliveries')
+          .set({ status: 'done', result: JSON.stringify(result ?? null), finished_at: iso(Date.now()), locked_until: null, last_error: null })
+          .where('id', '=', delivery.id)
+          .execute();
+      };
+      let finished = false;
+      const result = await topic.process(this.deps, delivery.shop_id, body, async (tx, result) => {
+        await markDone(tx, result);
+        finished = true;
+      });
+      if (!finished) await markDone(db, result);
     } catch (e) {
       const permanent = e instanceof ApiError && e.status < 500;
       const dead = permanent || delivery.attempts >= this.maxAttempts;

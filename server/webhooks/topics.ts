@@ -6,24 +6,30 @@
  * processor records its own receipt, so a retried or redelivered delivery changes nothing twice.
  */
 import type { AppDeps } from '../deps';
-import { ingestOrder, parseOrder } from '../services/orders';
+import type { Db } from '../db/database';
+import { ingestOrder, parseOrder, type IngestResult } from '../services/orders';
 import { ingestCancellation, ingestRefund, parseCancellation, parseRefund } from '../services/refunds';
+
+/**
+ * Marks the delivery processed, with its result, inside the processor's own transaction (so the
+ * two commit together). A processor that does not call it is marked processed afterwards.
+ */
+export type FinishDelivery = (tx: Db, result: unknown) => Promise<void>;
 
 /** One topic: its synchronous check and its queued processor. */
 export interface WebhookTopic {
   /** Throws ApiError 400 for a body that can never be processed; returns the order it concerns. */
   prepare(body: unknown): { orderKey: string };
   /** Applies the delivery (idempotent); the answer is stored as the delivery's result. */
-  process(deps: AppDeps, shopId: string, body: unknown): Promise<unknown>;
+  process(deps: AppDeps, shopId: string, body: unknown, finish: FinishDelivery): Promise<unknown>;
 }
+
+const orderSummary = (result: IngestResult) => ({ orderId: result.orderId, duplicate: result.duplicate, pointsAwarded: result.pointsAwarded });
 
 export const WEBHOOK_TOPICS: Readonly<Record<string, WebhookTopic>> = {
   'orders/create': {
     prepare: (body) => ({ orderKey: parseOrder(body).id }),
-    process: async (deps, shopId, body) => {
-      const result = await ingestOrder(deps, shopId, body);
-      return { orderId: result.orderId, duplicate: result.duplicate, pointsAwarded: result.pointsAwarded };
-    },
+    process: async (deps, shopId, body, finish) => orderSummary(await ingestOrder(deps, shopId, body, { inTransaction: (tx, result) => finish(tx, orderSummary(result)) })),
   },
   'refunds/create': {
     prepare: (body) => ({ orderKey: parseRefund(body).orderId }),

@@ -34,19 +34,16 @@ export async function openTestDatabase(): Promise<Db> {
 }
 
 /**
- * `count` connections (each its own pool, as separate app processes would have) to one fresh test
- * database: a temporary SQLite file, or a copy of the PostgreSQL template.
+ * Where a fresh test database lives, for tests that hand it to a spawned server: a temporary
+ * SQLite file (migrated by whoever opens it first), or — with TEST_DATABASE_URL — the URL of a
+ * new PostgreSQL database copied from the migrated template.
  */
-export async function openTestDatabases(count: number): Promise<Db[]> {
+export async function freshDatabaseLocation(): Promise<string> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    if (count === 1) return [await openDatabase(':memory:')];
     const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'shared-db-')), 'db.sqlite');
-    const dbs: Db[] = [];
-    for (let i = 0; i < count; i++) dbs.push(await openDatabase(file));
-    return dbs;
+    return join(mkdtempSync(join(tmpdir(), 'shared-db-')), 'db.sqlite');
   }
   const template = process.env.TEST_DATABASE_TEMPLATE ?? 'loyalty_template';
   const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
@@ -60,8 +57,18 @@ export async function openTestDatabases(count: number): Promise<Db[]> {
   }
   const target = new URL(url);
   target.pathname = `/${name}`;
+  return target.toString();
+}
+
+/**
+ * `count` connections (each its own pool, as separate app processes would have) to one fresh test
+ * database: a temporary SQLite file, or a copy of the PostgreSQL template.
+ */
+export async function openTestDatabases(count: number): Promise<Db[]> {
+  if (!process.env.TEST_DATABASE_URL && count === 1) return [await openDatabase(':memory:')];
+  const location = await freshDatabaseLocation();
   const dbs: Db[] = [];
-  for (let i = 0; i < count; i++) dbs.push(await openDatabase(target.toString(), { max: 2, idleTimeoutMillis: 200 }));
+  for (let i = 0; i < count; i++) dbs.push(await openDatabase(location, location.startsWith('postgres') ? { max: 2, idleTimeoutMillis: 200 } : {}));
   return dbs;
 }
 
