@@ -1,7 +1,7 @@
 /**
  * `npm run bench:ingest` (issue 14 "Speed"): webhook ingestion end to end against a bare
- * baseline measured in the same run, with the same load generator (autocannon, in its own
- * process, 16 connections) and the same orders.
+ * baseline measured in the same run, with the same load generator (scripts/bench/loadgen.ts, in
+ * its own process, 16 keep-alive connections) and the same orders.
  *
  * Phases, each on its own fresh SQLite file:
  * 1. Bare: scripts/bench/bare-server.ts verifies the HMAC, parses and inserts each delivery.
@@ -286,8 +286,11 @@ async function main(): Promise<void> {
   const bareRun = await load(bare, orderRequests(ORDERS, 5000, random).requests);
   const bareRate = ORDERS / ((bareRun.finishedAt - bareRun.startedAt) / 1000);
   const bareCpuMs = ((cpuSeconds(bare.child.pid!) - bareCpu) * 1000) / ORDERS;
+  const halfRate = Math.max(1, Math.floor(bareRate / 2));
+  const halfAmount = Math.min(ORDERS, halfRate * 4);
+  const bareHalf = await load(bare, orderRequests(halfAmount, 5000, random).requests, { overallRate: halfRate });
   await stop(bare);
-  console.log(`bare verify-parse-insert: ${round(bareRate, 0)} orders/s, answer p99 ${bareRun.latency.p99} ms (server CPU ${round(bareCpuMs, 2)} ms/order, generator ${round((bareRun.cpuSeconds * 1000) / ORDERS, 2)} ms/order)`);
+  console.log(`bare verify-parse-insert: ${round(bareRate, 0)} orders/s, answer p99 ${bareRun.latency.p99} ms (server CPU ${round(bareCpuMs, 2)} ms/order, generator ${round((bareRun.cpuSeconds * 1000) / ORDERS, 2)} ms/order); at half that rate p50 ${bareHalf.latency.p50} ms, p99 ${bareHalf.latency.p99} ms`);
 
   // 2. Empty app.
   const emptyPath = join(work, 'empty.sqlite');
@@ -299,8 +302,6 @@ async function main(): Promise<void> {
   const empty = await endToEnd(app, emptyPath, orderRequests(ORDERS, 5000, random).requests, processed);
   processed += ORDERS;
   console.log(`app end to end (empty ledger): ${round(empty.rate, 0)} orders/s, ${round(bareRate / empty.rate, 2)}× below bare (answer p99 ${empty.answer.latency.p99} ms at full speed; server CPU ${round(empty.serverCpuMsPerOrder, 2)} ms/order)`);
-  const halfRate = Math.max(1, Math.floor(bareRate / 2));
-  const halfAmount = Math.min(ORDERS, halfRate * 4);
   const half = await load(app, orderRequests(halfAmount, 5000, random).requests, { overallRate: halfRate });
   await processedAt(emptyPath, processed + halfAmount);
   processed += halfAmount;

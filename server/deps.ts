@@ -3,6 +3,7 @@ import type { Registry } from '../engine/registry';
 import type { AuthConfig } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './logging';
+import type { PlatformOrders } from './platform/orders';
 import type { WebhookQueue } from './webhooks/queue';
 
 export interface AppDeps {
@@ -17,6 +18,11 @@ export interface AppDeps {
   logger?: Logger;
   /** The webhook queue; createApp makes one (processing after each delivery) when absent. */
   queue?: WebhookQueue;
+  /**
+   * The platform's orders for reconciliation (server/platform/orders.ts); defaults to the Admin API
+   * adapter, or in demo mode to an empty local one.
+   */
+  platformOrders?: PlatformOrders;
 }
 
 /** Hono environment of every route: the verified tenant and user. */

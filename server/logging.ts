@@ -12,8 +12,8 @@ import { ApiError } from './errors';
 export type { Logger };
 
 /**
- * A JSON logger at `level` (LOG_LEVEL; `info` by default, `silent` in tests), writing to stdout or
- * to `destination`. Any field named like a credential is redacted wherever it appears.
+ * A JSON logger at `level` (LOG_LEVEL; `info` by default, `silent` in tests), writing to stdout
+ * (asynchronously) or to `destination`. Any field named like a credential is redacted wherever it appears.
  */
 export function createLogger(level = 'info', destination?: NodeJS.WritableStream): Logger {
   const options = {
@@ -21,7 +21,10 @@ export function createLogger(level = 'info', destination?: NodeJS.WritableStream
     base: { service: 'loyalty-configurator' },
     redact: { paths: ['*.authorization', '*.token', '*.secret', '*.apiSecret', '*.accessToken', '*.email', '*.hmac', '*.cookie'], censor: '[redacted]' },
   };
-  return destination ? pino(options, destination) : pino(options);
+  // Standard output is written asynchronously (pino's sonic-boom: lines queue while a write is in
+  // flight and go out together) so a busy server does not pay a blocking write per request; pino
+  // flushes what is queued when the process exits.
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: false }));
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;

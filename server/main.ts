@@ -13,10 +13,11 @@ import { serve } from '@hono/node-server';
 import { loadRegistry } from '../engine/registry';
 import { createApp } from './app';
 import { configFromEnv, DEMO } from './config';
-import { openDatabase } from './db/database';
+import { isPostgresUrl, openDatabase, type Db } from './db/database';
 import { seedDemoShop } from './seed';
 import { createLogger } from './logging';
-import { WebhookQueue } from './webhooks/queue';
+import { storeWithoutWaiting } from './webhooks/intake';
+import { WebhookQueue, type QueueOptions } from './webhooks/queue';
 import { ProcessingThread } from './webhooks/thread';
 import { projectRoot } from './paths';
 
@@ -35,23 +36,33 @@ async function main(): Promise<void> {
   // Webhooks are processed on their own thread (WEBHOOK_PROCESSING=thread, the default), on this
   // one (inline), or by other instances (WEBHOOK_WORKERS=0: this one only stores them).
   const mode = process.env.WEBHOOK_WORKERS === '0' ? 'none' : process.env.WEBHOOK_PROCESSING === 'inline' ? 'inline' : 'thread';
-  const thread =
-    mode === 'thread'
-      ? new ProcessingThread(
+  const threadCount = mode === 'thread' ? Math.max(1, Math.trunc(Number(process.env.WEBHOOK_WORKERS ?? 1)) || 1) : 0;
+  const threads = Array.from({ length: threadCount }, () =>
+    new ProcessingThread(
           { databaseLocation: config.databasePath, sqliteSynchronous: config.sqliteSynchronous, schemasDir: join(root, 'schemas'), auth: config.auth, lockSeconds, logLevel: process.env.LOG_LEVEL ?? 'info' },
           logger,
-        )
-      : null;
+        ),
+  );
+  const thread = threads[0] ?? null;
   // The serving thread's queue only stores deliveries unless processing is inline.
-  const notify = thread ? () => thread.kick() : mode === 'none' ? () => undefined : undefined;
-  const queue = new WebhookQueue(deps, { logger, lockSeconds, ...(notify ? { notify } : {}) });
+  const notify = thread ? () => threads.forEach((t) => t.kick()) : mode === 'none' ? () => undefined : undefined;
+  // On SQLite the serving thread stores deliveries on a connection that never sleeps waiting for
+  // the processing thread's write lock (server/webhooks/intake.ts); PostgreSQL takes both writers.
+  let store: QueueOptions['store'];
+  let intakeDb: Db | null = null;
+  if (thread && !isPostgresUrl(config.databasePath)) {
+    intakeDb = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous, checkpointer: false, busyTimeoutMs: 0, safetyNetCheckpoint: false });
+    const intake = new WebhookQueue({ ...deps, db: intakeDb }, { logger, lockSeconds, notify: () => undefined });
+    store = storeWithoutWaiting(intake, (d) => thread.enqueue(d));
+  }
+  const queue = new WebhookQueue(deps, { logger, lockSeconds, ...(notify ? { notify } : {}), ...(store ? { store } : {}) });
   const app = createApp({ ...deps, queue });
   if (mode === 'inline') queue.start();
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
     // The processing thread starts after the first answer can be given (queued deliveries wait for it).
-    thread?.start().catch((e: unknown) => logger.error({ err: e }, 'the webhook processing thread did not start'));
+    for (const t of threads) t.start().catch((e: unknown) => logger.error({ err: e }, 'the webhook processing thread did not start'));
     // A template strict ajv refuses still stops the server, a moment after it started.
     registry.compileAll().catch((e: unknown) => {
       logger.fatal({ err: e }, 'a schema under schemas/ does not compile');
@@ -72,7 +83,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), thread?.stop()]).then(() => db.destroy()).then(() => {
+      void Promise.all([queue.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

@@ -59,6 +59,8 @@ export const routes: RouteObject[] = [
           { path: 'wholesale/vip', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTiersPage })) },
           { path: 'wholesale/vip/new', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTierEditPage })) },
           { path: 'wholesale/vip/:id', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTierEditPage })) },
+          { path: 'settings', lazy: () => import('./pages/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+          { path: 'settings/webhooks', lazy: () => import('./pages/WebhookDeliveriesPage').then((m) => ({ Component: m.WebhookDeliveriesPage })) },
           ...customersRoutes,
           ...storefrontRoutes,
           { path: '*', element: <NotFoundPage /> },

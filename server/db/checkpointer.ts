@@ -15,6 +15,8 @@ export const SAFETY_NET_PAGES = 20_000;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
+// A lower priority for this thread only (Linux keeps nice values per thread): request threads first.
+try { require('node:os').setPriority(10); } catch {}
 const db = new Database(workerData.path);
 db.pragma('busy_timeout = 5000');
 const timer = setInterval(() => {

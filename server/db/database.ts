@@ -20,6 +20,24 @@ export interface PostgresOptions {
   sqliteSynchronous?: 'normal' | 'full';
   /** SQLite file: checkpoint it from a worker thread (server/db/checkpointer.ts; true). One connection per file should. */
   checkpointer?: boolean;
+  /**
+   * SQLite only: milliseconds a statement waits for another connection's write lock before
+   * failing with SQLITE_BUSY (5000). SQLite waits by sleeping the calling thread.
+   */
+  busyTimeoutMs?: number;
+  /**
+   * SQLite only, for a thread that may block (the webhook processing thread): wait for the write
+   * lock in short spins of 50 µs instead of SQLite's sleeps (which start at 1 ms). Transactions
+   * begin IMMEDIATE, so a statement that meets the lock taken has read nothing yet and simply
+   * runs again; gives up with the SQLITE_BUSY error after `busyTimeoutMs` (5000).
+   */
+  spinOnBusy?: boolean;
+  /**
+   * SQLite only: whether this connection's commits may run the safety-net checkpoint when the WAL
+   * passes SAFETY_NET_PAGES (true). A connection that must never stall (the serving thread's
+   * delivery intake) leaves it to the checkpointer and the other connections.
+   */
+  safetyNetCheckpoint?: boolean;
   /** Connections in the pool (10). */
   max?: number;
   /** Milliseconds before an idle connection closes (10,000). */
@@ -50,10 +68,12 @@ export async function openDatabase(location: string, options: PostgresOptions = 
   sqlite.pragma('mmap_size = 268435456');
   // Checkpoints run on a worker thread (server/db/checkpointer.ts), not inside a request's commit.
   const checkpointer = location === ':memory:' || options.checkpointer === false ? null : startCheckpointer(location);
-  if (location !== ':memory:') sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+  if (location !== ':memory:') sqlite.pragma(`wal_autocheckpoint = ${options.safetyNetCheckpoint === false ? 0 : SAFETY_NET_PAGES}`);
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => checkpointer?.stop()) }) });
+  const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000));
+  sqlite.pragma(`busy_timeout = ${options.spinOnBusy ? 0 : busyTimeoutMs}`);
+  const spin = options.spinOnBusy ? busyTimeoutMs : null;
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => checkpointer?.stop(), spin) }) });
   await migrate(db);
   return db;
 }
@@ -65,7 +85,7 @@ export async function openDatabase(location: string, options: PostgresOptions = 
  * per run, so a kept statement is safe to reuse; better-sqlite3 runs each to completion before
  * the next (streams, which would hold one open, are not used).
  */
-function withStatementCache(sqlite: SQLite.Database, onClose: () => void, size = 500): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onClose: () => void, spinMs: number | null, size = 500): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   return {
     close: () => {
@@ -78,7 +98,7 @@ function withStatementCache(sqlite: SQLite.Database, onClose: () => void, size =
         // Least recently used goes first: move this one to the end.
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        statement = spinMs === null ? sqlite.prepare(text) : spinningOnBusy(sqlite.prepare(text === 'begin' ? 'begin immediate' : text), spinMs);
         if (statements.size >= size) statements.delete(statements.keys().next().value as string);
       }
       statements.set(text, statement);
@@ -129,4 +149,31 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
   }
+}
+
+
+const spinCell = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * The statement with `run`, `get` and `all` retried while they fail with SQLITE_BUSY, 50 µs apart
+ * (Atomics.wait blocks this thread only), for up to `timeoutMs`; then the error is thrown. Safe for
+ * autocommit statements and, with transactions begun IMMEDIATE, for every statement of one: the
+ * lock is taken before anything is read, and a COMMIT that meets SQLITE_BUSY may be retried.
+ */
+function spinningOnBusy(statement: SQLite.Statement, timeoutMs: number): SQLite.Statement {
+  for (const name of ['run', 'get', 'all'] as const) {
+    const original = statement[name].bind(statement) as (...args: unknown[]) => unknown;
+    (statement as unknown as Record<string, unknown>)[name] = (...args: unknown[]): unknown => {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        try {
+          return original(...args);
+        } catch (e) {
+          if ((e as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > until) throw e;
+          Atomics.wait(spinCell, 0, 0, 0.05);
+        }
+      }
+    };
+  }
+  return statement;
 }

@@ -32,6 +32,9 @@ async function verifiedDelivery(deps: AppDeps, c: Context): Promise<{ shopId: st
   return { shopId, text, body: parseExact(text) };
 }
 
+/** How long a shop found installed is admitted without looking again (ms). */
+export const INSTALLED_CACHE_MS = 60_000;
+
 /**
  * `POST /api/webhooks/<topic>` for every topic of server/webhooks/topics.ts. Answers
  * `{ data: { deliveryId, status: 'queued', duplicate } }` once the delivery is stored; 404
@@ -39,12 +42,22 @@ async function verifiedDelivery(deps: AppDeps, c: Context): Promise<{ shopId: st
  */
 export function webhookRoutes(deps: AppDeps, queue: WebhookQueue): Hono {
   const app = new Hono();
+  // Shops seen installed, until when (ms): the check at the door needs no query for a busy shop.
+  // Only the admission is cached; the processor reads the shop itself.
+  const installed = new Map<string, number>();
+  const isInstalled = async (shopId: string): Promise<boolean> => {
+    if ((installed.get(shopId) ?? 0) > Date.now()) return true;
+    if (!(await findShop(deps.db, shopId))) return false;
+    if (installed.size >= 10_000) installed.clear();
+    installed.set(shopId, Date.now() + INSTALLED_CACHE_MS);
+    return true;
+  };
   app.post('/webhooks/:topic{[a-z_]+/[a-z_]+}', async (c) => {
     const name = c.req.param('topic');
     const topic = webhookTopic(name);
     if (!topic) throw new ApiError(404, 'unknown_topic', `The app does not handle ${name} webhooks`);
     const { shopId, text, body } = await verifiedDelivery(deps, c);
-    if (!(await findShop(deps.db, shopId))) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
+    if (!(await isInstalled(shopId))) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
     const { orderKey } = topic.prepare(body);
     const webhookId = c.req.header('X-Shopify-Webhook-Id')?.trim().slice(0, 255) || null;
     const { id, duplicate } = await queue.enqueue({ shopId, topic: name, webhookId, orderKey, body: text, parsed: body });

@@ -40,6 +40,19 @@ export interface QueueOptions {
    * calls this instead of processing here, and this queue only stores deliveries.
    */
   notify?: () => void;
+  /**
+   * How many ready deliveries one claim takes (16): one statement and one commit lock them all, so
+   * a backlog pays the claim once per batch instead of once per delivery. Each batch holds at most
+   * one delivery per order (the earliest waiting), so per-order ordering is unchanged.
+   */
+  claimBatch?: number;
+  /**
+   * Stores deliveries another way (the serving thread on SQLite: server/webhooks/intake.ts, on a
+   * connection that never waits for the write lock). When it rejects, `enqueue` stores the
+   * delivery here instead; storing is idempotent by webhook id, so a delivery stored before the
+   * failure is found as a duplicate.
+   */
+  store?: (delivery: NewDelivery) => Promise<{ id: string; duplicate: boolean }>;
 }
 
 /** A delivery to store: the verified shop, the topic, the platform's webhook id and the raw text. */
@@ -100,6 +113,10 @@ export class WebhookQueue {
   private readonly pollMs: number;
   private readonly logger: Logger | undefined;
   private readonly notify: (() => void) | undefined;
+  private readonly store: QueueOptions['store'];
+  private readonly claimBatch: number;
+  /** Deliveries this queue has claimed (locked) and not processed yet, oldest first. */
+  private claimed: WebhookDeliveriesTable[] = [];
   private running: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
@@ -117,6 +134,8 @@ export class WebhookQueue {
     this.pollMs = options.pollMs ?? 1000;
     this.logger = options.logger;
     this.notify = options.notify;
+    this.store = options.store;
+    this.claimBatch = Math.max(1, options.claimBatch ?? 16);
   }
 
   /**
@@ -124,6 +143,13 @@ export class WebhookQueue {
    * the shop stores nothing and answers `duplicate: true` with the first delivery's id.
    */
   async enqueue(delivery: NewDelivery): Promise<{ id: string; duplicate: boolean }> {
+    if (this.store) {
+      try {
+        return await this.store(delivery);
+      } catch (e) {
+        this.logger?.warn({ err: e, topic: delivery.topic, shop: delivery.shopId }, 'the writer thread did not store the delivery; storing it here');
+      }
+    }
     const now = iso(Date.now());
     const id = crypto.randomUUID();
     const stored = await this.deps.db.transaction().execute(async (tx) => {
@@ -189,12 +215,27 @@ export class WebhookQueue {
     this.kick();
   }
 
-  /** Stops claiming new deliveries and waits for the one in hand (SIGTERM). */
+  /**
+   * Stops claiming new deliveries, waits for the one in hand (SIGTERM) and releases the claims on
+   * the rest of its batch, so another worker or the next start takes them at once.
+   */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    const unprocessed = this.claimed;
+    this.claimed = [];
+    for (const d of unprocessed) {
+      await this.deps.db
+        .updateTable('webhook_deliveries')
+        .set({ locked_until: null, attempts: d.attempts - 1 })
+        .where('id', '=', d.id)
+        .where('status', '=', 'queued')
+        .where('locked_until', '=', d.locked_until)
+        .execute()
+        .catch((e: unknown) => this.logger?.warn({ err: e, deliveryId: d.id }, 'could not release a claimed delivery; its claim lapses'));
+    }
   }
 
   /** Processes ready deliveries until none is left, including what a background run has in hand. */
@@ -227,44 +268,68 @@ export class WebhookQueue {
     return true;
   }
 
+  /**
+   * The next delivery to process: from the batch in hand while its claim lasts (with a margin of a
+   * quarter of the lock time), else from a new claim of up to `claimBatch` ready deliveries.
+   */
   private async claim(): Promise<WebhookDeliveriesTable | undefined> {
-    const db = this.deps.db;
-    for (let tries = 0; tries < 5; tries++) {
-      const now = iso(Date.now());
-      const candidate = await db
-        .selectFrom('webhook_deliveries as d')
-        .selectAll('d')
-        .where('d.status', '=', 'queued')
-        .where('d.available_at', '<=', now)
-        .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
-        .where((eb) =>
-          eb.not(
-            eb.exists(
-              eb
-                .selectFrom('webhook_deliveries as e')
-                .select('e.id')
-                .whereRef('e.shop_id', '=', 'd.shop_id')
-                .whereRef('e.order_key', '=', 'd.order_key')
-                .where('e.status', '=', 'queued')
-                .whereRef('e.seq', '<', 'd.seq'),
-            ),
-          ),
-        )
-        .orderBy('d.seq')
-        .limit(1)
-        .executeTakeFirst();
-      if (!candidate) return undefined;
-      const lockedUntil = iso(Date.now() + this.lockMs);
-      const won = await db
-        .updateTable('webhook_deliveries')
-        .set({ locked_until: lockedUntil, attempts: candidate.attempts + 1 })
-        .where('id', '=', candidate.id)
-        .where('status', '=', 'queued')
-        .where('attempts', '=', candidate.attempts)
-        .executeTakeFirst();
-      if (Number(won.numUpdatedRows) === 1) return { ...candidate, locked_until: lockedUntil, attempts: candidate.attempts + 1 };
+    while (this.claimed.length > 0) {
+      const next = this.claimed.shift()!;
+      if (Date.parse(next.locked_until ?? '') - this.lockMs / 4 > Date.now()) return next;
+      // Held too long (the batch took most of the lock time): another worker may own it now.
     }
-    return undefined;
+    // A claim that loses every candidate to other workers looks again (a few times) before saying none is ready.
+    for (let tries = 0; tries < 5; tries++) {
+      const { claimed, candidates } = await this.claimBatchOfReady();
+      this.claimed = claimed;
+      if (claimed.length > 0 || candidates === 0) break;
+    }
+    return this.claimed.shift();
+  }
+
+  /**
+   * Locks up to `claimBatch` ready deliveries, oldest first, each the earliest waiting delivery of
+   * its order, with one conditional update: a row another worker locked meanwhile is not updated
+   * and not returned, so any number of workers in any number of processes share the queue.
+   */
+  private async claimBatchOfReady(): Promise<{ claimed: WebhookDeliveriesTable[]; candidates: number }> {
+    const db = this.deps.db;
+    const now = iso(Date.now());
+    const candidates = await db
+      .selectFrom('webhook_deliveries as d')
+      .selectAll('d')
+      .where('d.status', '=', 'queued')
+      .where('d.available_at', '<=', now)
+      .where((eb) => eb.or([eb('d.locked_until', 'is', null), eb('d.locked_until', '<', now)]))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('webhook_deliveries as e')
+              .select('e.id')
+              .whereRef('e.shop_id', '=', 'd.shop_id')
+              .whereRef('e.order_key', '=', 'd.order_key')
+              .where('e.status', '=', 'queued')
+              .whereRef('e.seq', '<', 'd.seq'),
+          ),
+        ),
+      )
+      .orderBy('d.seq')
+      .limit(this.claimBatch)
+      .execute();
+    if (candidates.length === 0) return { claimed: [], candidates: 0 };
+    const lockedUntil = iso(Date.now() + this.lockMs);
+    const won = await db
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({ locked_until: lockedUntil, attempts: eb('attempts', '+', 1) }))
+      .where('id', 'in', candidates.map((c) => c.id))
+      .where('status', '=', 'queued')
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .returning(['id', 'attempts'])
+      .execute();
+    const attempts = new Map(won.map((w) => [w.id, Number(w.attempts)]));
+    const claimed = candidates.filter((c) => attempts.has(c.id)).map((c) => ({ ...c, locked_until: lockedUntil, attempts: attempts.get(c.id)! }));
+    return { claimed, candidates: candidates.length };
   }
 
   private async process(delivery: WebhookDeliveriesTable): Promise<void> {

@@ -10,7 +10,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logging';
-import type { ProcessingThreadData } from './worker';
+import type { NewDelivery } from './queue';
+import type { ProcessingThreadData, ThreadReply } from './worker';
 
 declare const __BUNDLED__: boolean | undefined;
 
@@ -20,11 +21,31 @@ declare const __BUNDLED__: boolean | undefined;
  * not inherit the `--import tsx` hooks on Node 20).
  */
 function newWorker(workerData: ProcessingThreadData): Worker {
-  if (typeof __BUNDLED__ !== 'undefined' && __BUNDLED__) return new Worker(new URL('./webhook-worker.mjs', import.meta.url), { workerData });
+  const execArgv = workerExecArgv(process.execArgv);
+  if (typeof __BUNDLED__ !== 'undefined' && __BUNDLED__) return new Worker(new URL('./webhook-worker.mjs', import.meta.url), { workerData, execArgv });
   const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
   const entry = new URL('./worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(code, { eval: true, workerData, execArgv: [] });
+  return new Worker(code, { eval: true, workerData, execArgv });
+}
+
+/**
+ * The parent's Node flags without its preloads (`--import`, `--require`, `--loader`): those are
+ * for the serving thread (tsx, a bench's monitor) and may not load in a worker; flags such as
+ * `--cpu-prof` carry over.
+ */
+export function workerExecArgv(parent: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < parent.length; i++) {
+    const flag = parent[i]!;
+    if (/^--(import|require|loader|experimental-loader)$/.test(flag) || flag === '-r') {
+      i++;
+      continue;
+    }
+    if (/^--(import|require|loader|experimental-loader)=/.test(flag)) continue;
+    out.push(flag);
+  }
+  return out;
 }
 
 /** The serving thread's handle on the processing thread. */
@@ -32,6 +53,11 @@ export class ProcessingThread {
   private worker: Worker | null = null;
   private stopping = false;
   private ready: Promise<void> = Promise.resolve();
+  private running = false;
+  private kickScheduled = false;
+  private nextRef = 0;
+  /** Deliveries handed to the thread and not yet answered, by reference. */
+  private readonly pending = new Map<number, { resolve: (r: { id: string; duplicate: boolean }) => void; reject: (e: Error) => void }>();
 
   constructor(
     private readonly data: ProcessingThreadData,
@@ -43,12 +69,30 @@ export class ProcessingThread {
     const worker = newWorker(this.data);
     this.worker = worker;
     this.ready = new Promise((resolve, reject) => {
-      worker.once('message', (m) => (m === 'ready' ? resolve() : reject(new Error(`unexpected message ${String(m)}`))));
+      worker.once('message', (m) => {
+        if (m !== 'ready') return reject(new Error(`unexpected message ${String(m)}`));
+        this.running = true;
+        resolve();
+      });
       worker.once('error', reject);
+    });
+    worker.on('message', (m: unknown) => {
+      if (typeof m !== 'object' || m === null) return;
+      const reply = m as ThreadReply;
+      const waiting = this.pending.get(reply.ref);
+      if (!waiting) return;
+      this.pending.delete(reply.ref);
+      if (reply.error !== undefined) waiting.reject(new Error(reply.error));
+      else waiting.resolve({ id: reply.id!, duplicate: reply.duplicate! });
     });
     worker.on('error', (e) => this.logger.error({ err: e }, 'webhook processing thread failed'));
     worker.on('exit', (code) => {
       if (this.worker === worker) this.worker = null;
+      this.running = false;
+      for (const [ref, waiting] of this.pending) {
+        this.pending.delete(ref);
+        waiting.reject(new Error('the webhook processing thread exited'));
+      }
       if (this.stopping) return;
       this.logger.error({ code }, 'webhook processing thread exited; starting it again in 1 s');
       setTimeout(() => {
@@ -58,9 +102,30 @@ export class ProcessingThread {
     return this.ready;
   }
 
-  /** Tells the thread a delivery is waiting. */
+  /**
+   * Has the thread store a delivery (the serving thread's fallback when SQLite's write lock stayed
+   * taken: server/webhooks/intake.ts). Rejects when the thread is not running or exits first; the caller then
+   * stores the delivery itself.
+   */
+  enqueue(delivery: NewDelivery): Promise<{ id: string; duplicate: boolean }> {
+    const worker = this.worker;
+    if (!worker || !this.running || this.stopping) return Promise.reject(new Error('the webhook processing thread is not running'));
+    const ref = ++this.nextRef;
+    const { parsed: _parsed, ...plain } = delivery;
+    return new Promise((resolve, reject) => {
+      this.pending.set(ref, { resolve, reject });
+      worker.postMessage({ type: 'enqueue', ref, delivery: plain });
+    });
+  }
+
+  /** Tells the thread a delivery is waiting; kicks in one turn of the event loop make one message. */
   kick(): void {
-    this.worker?.postMessage('kick');
+    if (this.kickScheduled || !this.worker) return;
+    this.kickScheduled = true;
+    setImmediate(() => {
+      this.kickScheduled = false;
+      this.worker?.postMessage('kick');
+    });
   }
 
   /** Lets the thread finish the delivery in hand and close its connection (SIGTERM); at most `timeoutMs`. */

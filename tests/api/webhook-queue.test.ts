@@ -144,4 +144,30 @@ describe('the webhook queue', () => {
     const res = await app.request('/api/webhooks/orders/create', { method: 'POST', headers: { 'X-Shopify-Shop-Domain': 'stranger.myshopify.com', 'X-Shopify-Hmac-Sha256': webhookHmac(raw, AUTH.apiSecret) }, body: raw });
     expect(res.status).toBe(404);
   });
+
+  it('claims a batch of ready deliveries in one go, one per order, and releases the unprocessed on stop', async () => {
+    const { post, queue, db, points } = await stoppedQueueApp({ claimBatch: 3 });
+    const orders = [orderBody(), orderBody(), orderBody(), orderBody()];
+    for (const o of orders) await post('orders/create', o);
+    await post('orders/cancelled', { id: orders[0]!.id }); // waits behind its order: not in the first batch
+    expect(await queue.runOnce()).toBe(true);
+    const rows = await db.selectFrom('webhook_deliveries').select(['order_key', 'topic', 'status', 'attempts', 'locked_until']).orderBy('seq').execute();
+    expect(rows.map((r) => [r.status, r.attempts, r.locked_until !== null])).toEqual([
+      ['done', 1, false],
+      ['queued', 1, true], // claimed with the first, not processed yet
+      ['queued', 1, true],
+      ['queued', 0, false], // beyond the batch
+      ['queued', 0, false], // the cancellation of the first order
+    ]);
+    await queue.stop();
+    const released = await db.selectFrom('webhook_deliveries').select(['status', 'attempts', 'locked_until']).where('status', '=', 'queued').execute();
+    expect(released.every((r) => r.attempts === 0 && r.locked_until === null)).toBe(true);
+    while (await queue.runOnce()) {
+      // the rest, after the release
+    }
+    // One customer: four orders of 100 points, the first cancelled.
+    expect(await points(orders[0]!)).toBe(300);
+    const done = await db.selectFrom('webhook_deliveries').select('status').where('status', '=', 'done').execute();
+    expect(done).toHaveLength(5);
+  });
 });

@@ -99,3 +99,25 @@ describe('malformed orders', () => {
     expect(result.totalPoints).toBe(30);
   });
 });
+
+describe('evaluations in parallel', () => {
+  it('decide each order exactly as one at a time while they share the programs’ compiled rules', async () => {
+    const programs = [
+      placeOrderDoc({ title: 'Acme lines', earnPoint: 2, rateMoney: 1, statusUseCondition: true, conditions: [{ field: 'product.vendor', typeMatch: 'equal', content: 'acme' }] }, { id: 'p1' }),
+      placeOrderDoc({ title: 'Big orders', earnPoint: 1, rateMoney: 1, statusUseCondition: true, conditions: [{ field: 'order.total_price', typeMatch: 'greater_than', content: '150' }] }, { id: 'p2' }),
+      placeOrderDoc({ title: 'Loyal customers', earnPoint: 5, rateMoney: 10, statusUseCondition: true, conditions: [{ field: 'customer.orders_count', typeMatch: 'greater_than', content: '4' }] }, { id: 'p3' }),
+    ];
+    const orders = Array.from({ length: 24 }, (_, i) =>
+      order({ total_price: String(60 + i * 10), customer: { id: String(100 + i), orders_count: i % 9 } }, [
+        { vendor: i % 2 ? 'Acme' : 'Other', price: `${20 + i}.00` },
+        { vendor: i % 3 ? 'Other' : 'Acme', price: `${40 + i}.50`, quantity: 1 + (i % 3) },
+      ]),
+    );
+    const oneByOne = [];
+    for (const o of orders) oneByOne.push(await evaluateOrder(programs, o, ctx));
+    const together = await Promise.all(orders.map((o) => evaluateOrder(programs, o, ctx)));
+    expect(together).toEqual(oneByOne);
+    // The orders differ, so equal answers are not all the same answer.
+    expect(new Set(oneByOne.map((e) => e.totalPoints)).size).toBeGreaterThan(5);
+  });
+});

@@ -83,6 +83,32 @@ async function findDocument(id: string): Promise<StoredDocument> {
   return found;
 }
 
+/** A webhook delivery's state: waiting or retrying, processed, or failed for good (dead letter). */
+export type DeliveryStatus = 'queued' | 'done' | 'dead';
+
+/** A webhook delivery as `GET /api/webhook-deliveries` lists it (no body: it may hold shopper data). */
+export interface WebhookDelivery {
+  id: string;
+  topic: string;
+  orderKey: string;
+  status: string;
+  attempts: number;
+  receivedAt: string;
+  finishedAt: string | null;
+  lastError: string | null;
+  result: unknown;
+}
+
+/** What `POST /api/webhook-deliveries/reconcile` found and queued. */
+export interface ReconcileResult {
+  since: string;
+  checked: number;
+  missing: Record<string, number>;
+  queued: number;
+  skipped: number;
+  truncated: boolean;
+}
+
 /** Typed calls of the API contract; one function per route. */
 export const api = {
   authConfig: () => request<AuthConfig>('/auth/config', { anonymous: true }),
@@ -121,6 +147,14 @@ export const api = {
    * `{ primaryLanguageInApp: 'fr' }`, and answers every setting of the shop after the change.
    * @throws ApiError 400/422 with `details` naming the bad setting (`/primaryLanguageInApp`)
    */
+  /** The newest webhook deliveries (at most 200), of one status or all. */
+  webhookDeliveries: async (status?: DeliveryStatus) =>
+    (await request<{ data: WebhookDelivery[] }>(`/api/webhook-deliveries?limit=200${status ? `&status=${status}` : ''}`)).data,
+  /** Queues a dead delivery again. @throws ApiError 409 `not_dead` for any other delivery */
+  retryDelivery: (id: string) => request<{ success: true }>(`/api/webhook-deliveries/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
+  /** Re-fetches the platform's orders of the last `sinceHours` hours and queues what no delivery brought. */
+  reconcile: async (sinceHours: number) =>
+    (await request<{ data: ReconcileResult }>('/api/webhook-deliveries/reconcile', { method: 'POST', body: { sinceHours } })).data,
   saveSettings: async (settings: Pick<ShopSettings, 'primaryLanguageInApp'>) =>
     (await request<{ settings: ShopSettings }>('/api/lp/settings', { method: 'POST', body: settings })).settings,
 };
