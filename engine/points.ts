@@ -47,6 +47,8 @@ export interface PointsWorking {
   points: number;
   /** Present when the exact result exceeded MAX_POINTS_PER_AWARD and `points` is the cap. */
   capped?: true;
+  /** The program's rate, for explaining the award in plain words (absent on awards stored before it was kept). */
+  rate?: { earnPoint: number; rateMoney: number; rateItem: number };
 }
 
 /**
@@ -107,7 +109,7 @@ export function computePoints(rate: EarnRate, lines: readonly OrderLine[], order
 function uncappedPoints(rate: EarnRate, lines: readonly OrderLine[], order: { shippingMinor: number; taxMinor: number }, exponent: number): PointsWorking {
   const { scale, units } = moneyRate(rate.rateMoney, exponent);
   const perMoney = (amountMinor: number): number | bigint => scaledProduct(amountMinor, rate.earnPoint, scale);
-  const base = { earnBy: rate.earnBy, shippingMinor: 0, taxMinor: 0, roundingMethod: rate.roundingMethod };
+  const base = { earnBy: rate.earnBy, shippingMinor: 0, taxMinor: 0, roundingMethod: rate.roundingMethod, rate: { earnPoint: rate.earnPoint, rateMoney: rate.rateMoney, rateItem: rate.rateItem } };
   switch (rate.earnBy) {
     case 'fixed_order': {
       const points = lines.length > 0 ? rate.earnPoint : 0;

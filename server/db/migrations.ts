@@ -203,4 +203,29 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('webhook_deliveries').dropColumn('body').execute();
     },
   },
+  '0011_customer_list_and_events': {
+    // The customers list (issue 10): each customer's points balance kept beside them, moved in the
+    // same transaction as every ledger row, so listing and sorting by points reads one row per
+    // customer; phone and birthday; and membership events (excluded, joined again, …) with who and when.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('customers').addColumn('points_balance', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable('customers').addColumn('phone', 'text').execute();
+      await db.schema.alterTable('customers').addColumn('birthday', 'text').execute();
+      await sql`update customers set points_balance = coalesce((select sum(l.points) from ledger_entries l where l.shop_id = customers.shop_id and l.customer_id = customers.id), 0)`.execute(db);
+      await db.schema.createIndex('customers_by_points').on('customers').columns(['shop_id', 'points_balance', 'id']).execute();
+      await db.schema.createIndex('customers_by_update').on('customers').columns(['shop_id', 'updated_at', 'id']).execute();
+      await db.schema.createIndex('customers_by_email').on('customers').columns(['shop_id', 'email']).execute();
+      await db.schema
+        .createTable('customer_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('detail', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('customer_events_customer').on('customer_events').columns(['shop_id', 'customer_id', 'created_at']).execute();
+    },
+  },
 };

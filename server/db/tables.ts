@@ -40,8 +40,27 @@ export interface CustomersTable {
   /** member, guest or left (spec 002 §3 Customer.type). */
   type: Generated<string>;
   tier_id: string | null;
+  /** The sum of the customer's ledger entries (available and pending), whole points; moved with every append. */
+  points_balance: Generated<number>;
+  phone: string | null;
+  /** MM/DD (spec 002 §5 birthday import) or null. */
+  birthday: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** A membership change of a customer (excluded, joined again, …) with who made it and when. */
+export interface CustomerEventsTable {
+  id: string;
+  shop_id: string;
+  customer_id: string;
+  /** `excluded`, `rejoined`, `birthday_changed`. */
+  kind: string;
+  /** JSON object with the change's details. */
+  detail: string;
+  /** Who: `admin:<user id>`, `system`, `import`. */
+  actor: string;
+  created_at: string;
 }
 
 export interface LedgerEntriesTable {
@@ -149,6 +168,7 @@ export interface Database {
   shops: ShopsTable;
   documents: DocumentsTable;
   customers: CustomersTable;
+  customer_events: CustomerEventsTable;
   ledger_entries: LedgerEntriesTable;
   webhook_receipts: WebhookReceiptsTable;
   uploads: UploadsTable;

@@ -1,26 +1,114 @@
 /**
- * Customers, their points balance and their ledger (activity), plus the stored explanation of an
- * ingested order ("why did this order earn what it earned").
+ * Customers (issue 10, spec 002 §2–§4): `GET /customers?tab=&sort=&search=&limit=&after=` (the
+ * spec's list shape: data, pageInfo, total), `GET /customers/:id` (profile with balances and
+ * membership events), `GET /customers/:id/activity?tab=&limit=&after=` (ledger entries, newest
+ * first), `POST /customers/:id/adjust`, `POST /customers/:id/exclude` and `/rejoin`; plus the
+ * stored explanation of an ingested order (`GET /orders/:id/evaluation`).
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { notFound } from '../errors';
-import { findCustomer, listEntries } from '../store/ledger';
+import { ApiError, notFound } from '../errors';
+import type { FieldIssue } from '../../engine/types';
 import { findOrderEvaluation } from '../services/orders';
+import {
+  ACTIVITY_TABS,
+  adjustPoints,
+  changeMembership,
+  CUSTOMER_SORTS,
+  CUSTOMER_TABS,
+  customerActivity,
+  customerProfile,
+  listCustomers,
+  MAX_ADJUSTMENT,
+  PAGE_SIZES,
+  type ActivityTab,
+  type CustomerSort,
+  type CustomerTab,
+} from '../services/customers';
+import { readJsonBody } from './body';
+
+/** A query parameter that must be one of `allowed`; `fallback` when absent. Throws 400 `invalid_query`. */
+function oneOf<T extends string>(c: Context, name: string, allowed: readonly T[], fallback: T): T {
+  const value = c.req.query(name);
+  if (value === undefined || value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: name, message: `Must be one of ${allowed.join(', ')}` }]);
+}
+
+/** `limit`: one of the page sizes (20 when absent). */
+function pageSize(c: Context, sizes: readonly number[] = PAGE_SIZES, fallback = 20): number {
+  const value = c.req.query('limit');
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!sizes.includes(n)) throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'limit', message: `Must be one of ${sizes.join(', ')}` }]);
+  return n;
+}
+
+const NOTE_MAX = 500;
+
+/** The actor recorded with a merchant's action: the staff user from the session token. */
+const actorOf = (c: Context<AppEnv>): string => `admin:${c.get('userId') || 'unknown'}`;
 
 export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.get('/customers', async (c) => {
+    const search = c.req.query('search')?.trim() ?? '';
+    if (search.length > 254) throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'search', message: 'Must be at most 254 characters' }]);
+    const page = await listCustomers(deps, c.get('shopId'), {
+      tab: oneOf<CustomerTab>(c, 'tab', CUSTOMER_TABS, 'all'),
+      sort: oneOf<CustomerSort>(c, 'sort', CUSTOMER_SORTS, 'points_desc'),
+      ...(search ? { search } : {}),
+      limit: pageSize(c),
+      ...(c.req.query('after') ? { after: c.req.query('after')! } : {}),
+    });
+    return c.json(page);
+  });
   app.get('/customers/:id', async (c) => {
-    const customer = await findCustomer(deps.db, c.get('shopId'), c.req.param('id'), (deps.now ?? (() => new Date()))());
-    if (!customer) throw notFound('not_found', 'This customer does not exist');
-    return c.json({ data: customer });
+    const profile = await customerProfile(deps, c.get('shopId'), c.req.param('id'));
+    if (!profile) throw notFound('not_found', 'This customer does not exist');
+    return c.json({ data: profile });
   });
   app.get('/customers/:id/activity', async (c) => {
-    const customer = await findCustomer(deps.db, c.get('shopId'), c.req.param('id'), (deps.now ?? (() => new Date()))());
-    if (!customer) throw notFound('not_found', 'This customer does not exist');
-    const entries = await listEntries(deps.db, c.get('shopId'), customer.id);
-    return c.json({ data: entries, count: entries.length });
+    const shopId = c.get('shopId');
+    const id = c.req.param('id');
+    const exists = await deps.db.selectFrom('customers').select('id').where('shop_id', '=', shopId).where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound('not_found', 'This customer does not exist');
+    const page = await customerActivity(deps, shopId, id, oneOf<ActivityTab>(c, 'tab', ACTIVITY_TABS, 'all'), pageSize(c, [10, 20, 50, 100, 250], 50), c.req.query('after') || undefined);
+    return c.json({ ...page, count: page.data.length });
   });
+  app.post('/customers/:id/adjust', async (c) => {
+    const body = await readJsonBody(c);
+    const issues: FieldIssue[] = [];
+    const points = body.points;
+    if (typeof points !== 'number' || !Number.isInteger(points) || points === 0 || Math.abs(points) > MAX_ADJUSTMENT) {
+      issues.push({ path: '/points', message: `Enter a whole number of points other than 0, at most ${MAX_ADJUSTMENT.toLocaleString('en-US')} either way` });
+    }
+    const text = (name: string): string => {
+      const v = body[name] ?? '';
+      if (typeof v !== 'string') issues.push({ path: `/${name}`, message: 'Must be text' });
+      else if (v.length > NOTE_MAX) issues.push({ path: `/${name}`, message: `Must be at most ${NOTE_MAX} characters` });
+      return typeof v === 'string' ? v.trim() : '';
+    };
+    const flag = (name: string): boolean => {
+      const v = body[name] ?? false;
+      if (typeof v !== 'boolean') issues.push({ path: `/${name}`, message: 'Must be true or false' });
+      return v === true;
+    };
+    const input = { points: points as number, adminNote: text('adminNote'), customerNote: text('customerNote'), adjustTierPoints: flag('adjustTierPoints'), allowNegative: flag('allowNegative') };
+    const unknown = Object.keys(body).filter((k) => !['points', 'adminNote', 'customerNote', 'adjustTierPoints', 'allowNegative'].includes(k));
+    for (const k of unknown) issues.push({ path: `/${k}`, message: 'Unknown field' });
+    if (issues.length > 0) throw new ApiError(422, 'validation_failed', 'Failed to adjust points', issues);
+    return c.json({ data: await adjustPoints(deps, c.get('shopId'), c.req.param('id'), input, actorOf(c)), message: 'Points adjusted' });
+  });
+  for (const action of ['exclude', 'rejoin'] as const) {
+    app.post(`/customers/:id/${action}`, async (c) => {
+      const text = (await c.req.text()).trim();
+      const body = text ? await readJsonBody(c) : {};
+      const note = body.note ?? '';
+      if (typeof note !== 'string' || note.length > NOTE_MAX) throw new ApiError(422, 'validation_failed', 'Failed to update customer', [{ path: '/note', message: `Must be text of at most ${NOTE_MAX} characters` }]);
+      return c.json({ data: await changeMembership(deps, c.get('shopId'), c.req.param('id'), action, actorOf(c), note.trim()), message: 'Updated successfully' });
+    });
+  }
   app.get('/orders/:id/evaluation', async (c) => {
     const evaluation = await findOrderEvaluation(deps, c.get('shopId'), c.req.param('id'));
     if (!evaluation) throw notFound('not_found', 'No order with this id has been received');

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { IN_APP_LANGUAGES } from '../../engine/i18n';
 import { APP_LANGUAGES, i18n, t } from '../../ui/i18n';
-import en from '../../ui/i18n/en.json';
-import enCatalogue from '../../ui/i18n/en-catalogue.json';
-import de from '../../ui/i18n/de.json';
-import es from '../../ui/i18n/es.json';
+import { english as englishCatalog, translated } from '../../ui/i18n/catalogs';
 import fr from '../../ui/i18n/fr.json';
-import id from '../../ui/i18n/id.json';
-import italian from '../../ui/i18n/it.json';
-import ja from '../../ui/i18n/ja.json';
 
-const english: Record<string, string> = { ...en, ...enCatalogue };
-const catalogs: Record<string, Record<string, string>> = { fr, es, de, it: italian, ja, id };
+const english: Record<string, string> = englishCatalog;
+const catalogs: Record<string, Record<string, string>> = translated;
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 describe('admin chrome catalogs', () => {

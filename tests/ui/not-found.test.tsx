@@ -25,9 +25,9 @@ describe('Not Found', () => {
 
   it('routes side navigation entries without screens yet to Not Found', async () => {
     mockFetch({ 'GET /api/shops': shopReply });
-    renderApp('/customers');
+    renderApp('/analytics');
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Customers/ })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: /Analytics/ })).toHaveAttribute('aria-current', 'page');
   });
 
   it('shows the same screen, explaining a technical problem, when a screen crashes', async () => {

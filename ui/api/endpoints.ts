@@ -109,6 +109,71 @@ export interface ReconcileResult {
   truncated: boolean;
 }
 
+/** A customer row of `GET /api/customers` (points are whole points; `points` is available). */
+export interface CustomerRow {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  birthday: string | null;
+  type: 'member' | 'guest' | 'left' | string;
+  tierId: string | null;
+  points: number;
+  pendingPoints: number;
+  updatedAt: string;
+}
+
+/** A page of a list in the spec's shape (spec 000 §3 "List responses"). */
+export interface ListPage<T> {
+  data: T[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  total?: number;
+}
+
+export type CustomerTab = 'all' | 'member' | 'guest' | 'left';
+export type CustomerSort = 'points_desc' | 'points_asc' | 'updated_desc';
+export type ActivityTab = 'all' | 'earned' | 'redeemed' | 'refunded' | 'expired' | 'orders' | 'admin';
+
+/** `GET /api/customers/:id`: the row plus lifetime and spent points and the membership events. */
+export interface CustomerProfile extends CustomerRow {
+  createdAt: string;
+  lifetimePoints: number;
+  spentPoints: number;
+  events: { id: string; kind: string; detail: { note?: string } | null; actor: string; createdAt: string }[];
+}
+
+/** A ledger entry of a customer's activity; `explanation` is the stored JSON of its source. */
+export interface ActivityEntry {
+  id: string;
+  type: string;
+  points: number;
+  sourceType: string;
+  sourceId: string;
+  programId: string | null;
+  programKind: string | null;
+  reversesId: string | null;
+  explanation: unknown;
+  createdAt: string;
+  availableAt: string | null;
+}
+
+/** `POST /api/customers/:id/adjust` (spec 002 §3 Adjust points). */
+export interface PointsAdjustment {
+  points: number;
+  adminNote: string;
+  customerNote: string;
+  adjustTierPoints: boolean;
+  allowNegative: boolean;
+}
+
+const query = (params: Record<string, string | number | undefined>): string => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const text = q.toString();
+  return text ? `?${text}` : '';
+};
+
 /** Typed calls of the API contract; one function per route. */
 export const api = {
   authConfig: () => request<AuthConfig>('/auth/config', { anonymous: true }),
@@ -155,6 +220,18 @@ export const api = {
   /** Re-fetches the platform's orders of the last `sinceHours` hours and queues what no delivery brought. */
   reconcile: async (sinceHours: number) =>
     (await request<{ data: ReconcileResult }>('/api/webhook-deliveries/reconcile', { method: 'POST', body: { sinceHours } })).data,
+  /** One page of customers (tab, search, sort, page size, cursor). */
+  customers: (p: { tab: CustomerTab; sort: CustomerSort; search?: string; limit: number; after?: string }) =>
+    request<ListPage<CustomerRow>>(`/api/customers${query({ tab: p.tab, sort: p.sort, search: p.search, limit: p.limit, after: p.after })}`),
+  customer: async (id: string) => (await request<{ data: CustomerProfile }>(`/api/customers/${encodeURIComponent(id)}`)).data,
+  customerActivity: (id: string, tab: ActivityTab, after?: string) =>
+    request<ListPage<ActivityEntry>>(`/api/customers/${encodeURIComponent(id)}/activity${query({ tab, limit: 20, after })}`),
+  /** @throws ApiError 409 `negative_balance` (details name `/points`), 422 with field paths */
+  adjustPoints: async (id: string, adjustment: PointsAdjustment) =>
+    (await request<{ data: CustomerProfile }>(`/api/customers/${encodeURIComponent(id)}/adjust`, { method: 'POST', body: adjustment })).data,
+  /** Excludes a member (`exclude`) or lets a left customer join again (`rejoin`). */
+  changeMembership: async (id: string, action: 'exclude' | 'rejoin', note: string) =>
+    (await request<{ data: CustomerProfile }>(`/api/customers/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: { note } })).data,
   saveSettings: async (settings: Pick<ShopSettings, 'primaryLanguageInApp'>) =>
     (await request<{ settings: ShopSettings }>('/api/lp/settings', { method: 'POST', body: settings })).settings,
 };

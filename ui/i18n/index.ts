@@ -2,24 +2,17 @@ import i18next from 'i18next';
 import { IN_APP_LANGUAGES, isInAppLanguage, type InAppLanguage } from '../../engine/languages';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import de from './de.json';
-import en from './en.json';
-import enCatalogue from './en-catalogue.json';
-import es from './es.json';
-import fr from './fr.json';
-import id from './id.json';
-import it from './it.json';
-import ja from './ja.json';
+import { english, translated } from './catalogs';
 
 /**
  * Chrome text of the admin in the in-app languages (spec 000 §Languages), on i18next. Keys are the
- * English catalog's (`ui/i18n/en.json` + `en-catalogue.json`); each other language is one JSON file
- * with the same keys, bundled here. A key a language lacks reads in English (`fallbackLng`), and
+ * English catalog's (`ui/i18n/en.json`, `en-catalogue.json` and the area files, see catalogs.ts); each
+ * other language has the same keys, bundled here. A key a language lacks reads in English (`fallbackLng`), and
  * en-US has no file of its own: it reads English throughout.
  */
 
 /** Keys of the English catalog: the source of truth for chrome text. The program catalogue screens keep theirs in en-catalogue.json. */
-export type MessageKey = keyof typeof en | keyof typeof enCatalogue;
+export type MessageKey = keyof typeof english;
 
 /** Values for a text's `{name}` placeholders. */
 export type MessageVars = Record<string, string | number>;
@@ -58,13 +51,8 @@ export function endonym(code: AppLanguage): string {
 
 /** Texts per language; English is complete, the others fall back to it key by key (en-US has no file). */
 const resources: Partial<Record<AppLanguage, Record<string, string>>> = {
-  en: { ...en, ...enCatalogue },
-  fr,
-  es,
-  de,
-  it,
-  ja,
-  id,
+  en: english,
+  ...translated,
 };
 
 /** The admin's i18next instance (not the global default, so tests and embedders cannot disturb it). */

@@ -1,0 +1,171 @@
+/**
+ * Customers in the admin (issue 10): the list (tabs, search, sort, cursor pages), the profile with
+ * balances, the activity tabs, adjusting points (never below zero without the explicit choice) and
+ * excluding / letting a customer join again — each with its ledger or membership effect.
+ */
+import { describe, expect, it } from 'vitest';
+import { makeApp } from '../support/app';
+import { orderBody, placeOrderData } from '../support/factories';
+
+type Row = { id: string; email: string; firstName: string; type: string; points: number; pendingPoints: number };
+type Page = { data: Row[]; pageInfo: { hasNextPage: boolean; endCursor: string | null }; total: number };
+type Profile = Row & { lifetimePoints: number; spentPoints: number; events: { kind: string; actor: string; detail: { note: string } }[] };
+type Issue = { path: string; message: string };
+
+const customer = (n: number, first = 'Ada', last = `Number${n}`) => ({ id: `${7100000000000000000n + BigInt(n)}`, email: `c${n}@example.com`, first_name: first, last_name: last });
+
+/** An app with one program (1 point per $1) and customers 1…`count`, customer n having ordered n × $10. */
+async function shopWithCustomers(count: number) {
+  const t = await makeApp();
+  await t.call('POST', '/api/kinds/earning.place_order/docs', { data: placeOrderData({ earnPoint: 1, rateMoney: 1 }) });
+  for (let n = 1; n <= count; n++) {
+    const res = await t.deliverOrder(orderBody({ customer: customer(n, n % 2 ? 'Ada' : 'Grace') }, [{ price: `${n * 10}.00` }]));
+    expect(res.status).toBe(200);
+  }
+  const get = async <T>(path: string) => {
+    const res = await t.call('GET', path);
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+  return { ...t, get };
+}
+
+describe('the customers list', () => {
+  it('pages through every customer by points, high to low, with a cursor and the total', async () => {
+    const { get } = await shopWithCustomers(25);
+    const first = await get<Page>('/api/customers?limit=10');
+    expect(first.total).toBe(25);
+    expect(first.data.map((r) => r.points)).toEqual([250, 240, 230, 220, 210, 200, 190, 180, 170, 160]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = await get<Page>(`/api/customers?limit=10&after=${first.pageInfo.endCursor}`);
+    const third = await get<Page>(`/api/customers?limit=10&after=${second.pageInfo.endCursor}`);
+    expect(third.pageInfo.hasNextPage).toBe(false);
+    const all = [...first.data, ...second.data, ...third.data];
+    expect(all).toHaveLength(25);
+    expect(new Set(all.map((r) => r.id)).size).toBe(25);
+    expect(all.map((r) => r.points)).toEqual(Array.from({ length: 25 }, (_, i) => (25 - i) * 10));
+  });
+
+  it('sorts low to high and by last update', async () => {
+    const { get } = await shopWithCustomers(4);
+    expect((await get<Page>('/api/customers?sort=points_asc')).data.map((r) => r.points)).toEqual([10, 20, 30, 40]);
+    const byUpdate = await get<Page>('/api/customers?sort=updated_desc');
+    expect(byUpdate.data).toHaveLength(4);
+  });
+
+  it('finds a customer by full e-mail (any case) or by the start of a name', async () => {
+    const { get } = await shopWithCustomers(6);
+    expect((await get<Page>('/api/customers?search=C3%40Example.com')).data.map((r) => r.email)).toEqual(['c3@example.com']);
+    const graces = await get<Page>('/api/customers?search=grac');
+    expect(graces.total).toBe(3);
+    expect(graces.data.every((r) => r.firstName === 'Grace')).toBe(true);
+    expect((await get<Page>('/api/customers?search=number5')).data.map((r) => r.email)).toEqual(['c5@example.com']);
+    expect((await get<Page>('/api/customers?search=%25')).total).toBe(0); // a % is a character, not a wildcard
+  });
+
+  it('shows each tab its customers', async () => {
+    const { get, call } = await shopWithCustomers(3);
+    const [a] = (await get<Page>('/api/customers')).data;
+    expect((await call('POST', `/api/customers/${a!.id}/exclude`, { note: 'asked to leave' })).status).toBe(200);
+    expect((await get<Page>('/api/customers?tab=left')).data.map((r) => r.id)).toEqual([a!.id]);
+    expect((await get<Page>('/api/customers?tab=member')).total).toBe(2);
+    expect((await get<Page>('/api/customers?tab=guest')).total).toBe(0);
+  });
+
+  it('refuses unknown tabs, sorts, page sizes and foreign cursors with the parameter named', async () => {
+    const { call } = await shopWithCustomers(1);
+    for (const [query, path] of [['tab=vip', 'tab'], ['sort=name', 'sort'], ['limit=7', 'limit'], ['after=bm9wZQ', 'after']] as const) {
+      const res = await call('GET', `/api/customers?${query}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { details: Issue[] } }).error.details[0]!.path).toBe(path);
+    }
+  });
+});
+
+describe('a customer profile and its activity', () => {
+  it('shows balances and the order awards with their stored explanation, newest first, paged', async () => {
+    const { get, deliverOrder } = await shopWithCustomers(1);
+    for (let i = 0; i < 3; i++) await deliverOrder(orderBody({ customer: customer(1) }, [{ price: '5.00' }]));
+    const id = customer(1).id;
+    const profile = (await get<{ data: Profile }>(`/api/customers/${id}`)).data;
+    expect(profile).toMatchObject({ points: 25, pendingPoints: 0, lifetimePoints: 25, spentPoints: 0, type: 'member' });
+    const page = await get<{ data: { points: number; explanation: { decision: { working: { rate: unknown } } } }[]; pageInfo: Page['pageInfo'] }>(`/api/customers/${id}/activity?limit=10&tab=orders`);
+    expect(page.data.map((e) => e.points)).toHaveLength(4);
+    expect(page.data[0]!.explanation.decision.working.rate).toEqual({ earnPoint: 1, rateMoney: 1, rateItem: 1 });
+    const first = await get<{ data: unknown[]; pageInfo: Page['pageInfo'] }>(`/api/customers/${id}/activity?limit=10&tab=all`);
+    expect(first.pageInfo.hasNextPage).toBe(false);
+    expect((await get<{ data: unknown[] }>(`/api/customers/${id}/activity?tab=admin`)).data).toEqual([]);
+  });
+
+  it('answers 404 for a customer of another shop or none', async () => {
+    const { call } = await shopWithCustomers(0);
+    expect((await call('GET', '/api/customers/123')).status).toBe(404);
+    expect((await call('GET', '/api/customers/123/activity')).status).toBe(404);
+  });
+});
+
+describe('adjusting points', () => {
+  it('adds and subtracts with notes and who did it, moving the balance and the list order', async () => {
+    const { get, call } = await shopWithCustomers(2);
+    const id = customer(1).id; // 10 points
+    const added = await call('POST', `/api/customers/${id}/adjust`, { points: 500, adminNote: 'goodwill', customerNote: 'Sorry for the delay' });
+    expect(added.status).toBe(200);
+    expect(((await added.json()) as { data: Profile }).data.points).toBe(510);
+    expect((await get<Page>('/api/customers')).data[0]!.id).toBe(id);
+    const taken = await call('POST', `/api/customers/${id}/adjust`, { points: -10 });
+    expect(((await taken.json()) as { data: Profile }).data.points).toBe(500);
+    const admin = await get<{ data: { type: string; points: number; sourceType: string; explanation: { adminNote: string; customerNote: string; actor: string } }[] }>(`/api/customers/${id}/activity?tab=admin`);
+    expect(admin.data.map((e) => [e.type, e.points])).toEqual([
+      ['minus_point', -10],
+      ['earn_point', 500],
+    ]);
+    expect(admin.data[1]!.explanation).toMatchObject({ adminNote: 'goodwill', customerNote: 'Sorry for the delay', actor: 'admin:1' });
+  });
+
+  it('never takes the balance below zero unless told to', async () => {
+    const { call } = await shopWithCustomers(1);
+    const id = customer(1).id; // 10 points
+    const refused = await call('POST', `/api/customers/${id}/adjust`, { points: -11 });
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { error: { code: string; details: Issue[] } };
+    expect(body.error.code).toBe('negative_balance');
+    expect(body.error.details).toEqual([{ path: '/points', message: 'At most 10 points can be subtracted' }]);
+    const forced = await call('POST', `/api/customers/${id}/adjust`, { points: -11, allowNegative: true });
+    expect(((await forced.json()) as { data: Profile }).data.points).toBe(-1);
+  });
+
+  it('refuses a bad amount or note with the field path, writing nothing', async () => {
+    const { call, get } = await shopWithCustomers(1);
+    const id = customer(1).id;
+    const res = await call('POST', `/api/customers/${id}/adjust`, { points: 1.5, adminNote: 'x'.repeat(501), allowNegative: 'yes', extra: 1 });
+    expect(res.status).toBe(422);
+    const paths = ((await res.json()) as { error: { details: Issue[] } }).error.details.map((d) => d.path);
+    expect(paths).toEqual(['/points', '/adminNote', '/allowNegative', '/extra']);
+    for (const points of [0, 1_000_000_001, '5']) expect((await call('POST', `/api/customers/${id}/adjust`, { points })).status).toBe(422);
+    expect((await get<{ data: Profile }>(`/api/customers/${id}`)).data.points).toBe(10);
+    expect((await call('POST', '/api/customers/404/adjust', { points: 5 })).status).toBe(404);
+  });
+});
+
+describe('membership', () => {
+  it('excludes a member, who then earns nothing, and lets them join again, recording who and when', async () => {
+    const { call, get, deliverOrder } = await shopWithCustomers(1);
+    const id = customer(1).id;
+    const excluded = await call('POST', `/api/customers/${id}/exclude`, { note: 'fraud check' });
+    expect(((await excluded.json()) as { data: Profile }).data.type).toBe('left');
+    expect((await call('POST', `/api/customers/${id}/exclude`)).status).toBe(409);
+    await deliverOrder(orderBody({ customer: customer(1) }, [{ price: '99.00' }]));
+    expect((await get<{ data: Profile }>(`/api/customers/${id}`)).data.points).toBe(10);
+    const back = await call('POST', `/api/customers/${id}/rejoin`);
+    const profile = ((await back.json()) as { data: Profile }).data;
+    expect(profile.type).toBe('member');
+    expect(profile.events.map((e) => [e.kind, e.actor])).toEqual([
+      ['rejoined', 'admin:1'],
+      ['excluded', 'admin:1'],
+    ]);
+    expect(profile.events[1]!.detail.note).toBe('fraud check');
+    await deliverOrder(orderBody({ customer: customer(1) }, [{ price: '99.00' }]));
+    expect((await get<{ data: Profile }>(`/api/customers/${id}`)).data.points).toBe(109);
+    expect((await call('POST', `/api/customers/${id}/rejoin`)).status).toBe(409);
+  });
+});
