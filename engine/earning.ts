@@ -103,6 +103,12 @@ export interface ProgramDecision {
   autoRemovePoints: boolean;
   /** Set when a per-customer points limit reduced the award. */
   cappedByLimit?: boolean;
+  /**
+   * Set when the customer's VIP tier multiplies earning (a `points_multiplier` perk, engine/tiers.ts
+   * applyTierMultiplier): `points` and `lineAllocations` are already multiplied; `basePoints` is what
+   * the program alone awarded.
+   */
+  tierMultiplier?: { tierId: string; tierName: string; multiplier: number; basePoints: number };
 }
 
 /** Points one order line earned, for refunds: `quantity` units earned `points` together. */

@@ -24,14 +24,17 @@ export function availableAt(at: Date, settings: PendingSettings | undefined): Da
 }
 
 /**
- * Available and pending balances at `now` (whole points). Deductions always count against the
- * available balance.
+ * Available and pending balances at `now` (whole points). An entry whose `availableAt` is still
+ * ahead counts toward pending, whatever its sign: a `pending_deduct` entry (negative, carrying the
+ * pending award's `availableAt`) cancels that award's pending points, which is how turning pending
+ * points off converts them (spec 002 §4) without rewriting the ledger. Every other deduction counts
+ * against the available balance.
  */
 export function balances(entries: readonly BalanceEntry[], now: Date): { available: number; pending: number } {
   let available = 0;
   let pending = 0;
   for (const e of entries) {
-    if (e.points > 0 && e.availableAt && new Date(e.availableAt).getTime() > now.getTime()) pending += e.points;
+    if (e.availableAt && new Date(e.availableAt).getTime() > now.getTime()) pending += e.points;
     else available += e.points;
   }
   return { available, pending };

@@ -32,3 +32,27 @@ export function windowPosition(instant: Date, timeZone: string, startDate?: stri
 export function daysInclusive(startDate: string, endDate: string): number {
   return Math.round((Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000) + 1;
 }
+
+/**
+ * The instant a store-local date begins (00:00 store time, or the first instant of the day when a
+ * DST change skips midnight), as an ISO 8601 UTC string. Throws RangeError for an unknown timezone.
+ * @example startOfLocalDay('2026-06-15', 'America/New_York') // '2026-06-15T04:00:00.000Z'
+ */
+export function startOfLocalDay(date: string, timeZone: string): string {
+  const [y = 1970, m = 1, d = 1] = date.split('-').map(Number);
+  const target = Date.UTC(y, m - 1, d);
+  // Walk from UTC midnight by the zone's offset there, then correct once for a DST change between.
+  let guess = target;
+  for (let i = 0; i < 3; i++) {
+    const local = localDate(new Date(guess), timeZone);
+    const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(guess));
+    const get = (t: string): number => Number(parts.find((p) => p.type === t)?.value ?? 0);
+    const localMs = Date.parse(`${local}T00:00:00Z`) + ((get('hour') * 60 + get('minute')) * 60 + get('second')) * 1000;
+    const next = guess - (localMs - target);
+    if (next === guess) break;
+    guess = next;
+  }
+  // A day that starts later than midnight (DST at 00:00): the first instant whose local date is `date`.
+  while (localDate(new Date(guess), timeZone) < date) guess += 15 * 60_000;
+  return new Date(guess).toISOString();
+}

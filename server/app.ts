@@ -16,6 +16,11 @@ import { ApiError, handleError } from './errors';
 import { ensureShop } from './store/shops';
 import { authRoutes } from './routes/auth';
 import { customerRoutes } from './routes/customers';
+import { tierRoutes } from './routes/tiers';
+import { customerImportRoutes } from './routes/customer-import';
+import { pendingPointsRoutes } from './routes/pending-points';
+import { reviewRoutes } from './routes/reviews';
+import { dashboardRoutes } from './routes/dashboard';
 import { kindRoutes } from './routes/kinds';
 import { programRoutes } from './routes/programs';
 import { shopRoutes } from './routes/shops';
@@ -30,7 +35,7 @@ import { DEMO } from './config';
 import { securityHeaders } from './security-headers';
 import { createLogger, requestLog } from './logging';
 import { sql } from 'kysely';
-import { API_BODY_LIMIT, limitBody, PROXY_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './limits';
+import { API_BODY_LIMIT, IMPORT_BODY_LIMIT, limitBody, PROXY_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './limits';
 
 /** Builds the app. See AppDeps for what it needs. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -53,7 +58,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/auth/*', limitBody(API_BODY_LIMIT));
   const uploadLimit = limitBody(UPLOAD_BODY_LIMIT, 'Image must be smaller than 10MB');
   const apiLimit = limitBody(API_BODY_LIMIT);
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : c.req.path === '/api/uploads' ? uploadLimit(c, next) : apiLimit(c, next)));
+  const importLimit = limitBody(IMPORT_BODY_LIMIT, 'Your file is over 25MB');
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : c.req.path === '/api/uploads' ? uploadLimit(c, next) : c.req.path === '/api/customers/imports' ? importLimit(c, next) : apiLimit(c, next)));
 
   const queue = deps.queue ?? new WebhookQueue(deps, deps.logger ? { logger: deps.logger } : {});
   app.route('/api', webhookRoutes(deps, queue));
@@ -67,7 +73,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', kindRoutes(deps));
   api.route('/', programRoutes(deps));
   api.route('/', shopRoutes(deps));
+  api.route('/', customerImportRoutes(deps)); // before customerRoutes: its /customers/:id would take /customers/imports
   api.route('/', customerRoutes(deps));
+  api.route('/', tierRoutes(deps));
+  api.route('/', pendingPointsRoutes(deps));
+  api.route('/', reviewRoutes(deps));
+  api.route('/', dashboardRoutes(deps));
   api.route('/', catalogRoutes(deps));
   api.route('/', uploadApiRoutes(deps));
   api.route('/', webhookDeliveryRoutes(deps, queue));

@@ -14,6 +14,8 @@ export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
 export const API_BODY_LIMIT = 512 * 1024;
 /** Bytes. The largest image rule is 10 MB (custom icons, spec 002 §5) plus multipart framing. */
 export const UPLOAD_BODY_LIMIT = 10 * 1024 * 1024 + 64 * 1024;
+/** Bytes. A customer CSV import is at most 25 MB (spec 002 §5, §9) plus multipart framing. */
+export const IMPORT_BODY_LIMIT = 25 * 1024 * 1024 + 64 * 1024;
 /** Bytes. Storefront calls carry a reward id, a birthday or a review. */
 export const PROXY_BODY_LIMIT = 64 * 1024;
 

@@ -20,6 +20,8 @@ import { storeWithoutWaiting } from './webhooks/intake';
 import { WebhookQueue, type QueueOptions } from './webhooks/queue';
 import { ProcessingThread } from './webhooks/thread';
 import { projectRoot } from './paths';
+import { startDailyJobs } from './services/expiry';
+import { importRunnerFor } from './services/customer-import/job';
 
 const root = projectRoot();
 
@@ -57,11 +59,16 @@ async function main(): Promise<void> {
   }
   const queue = new WebhookQueue(deps, { logger, lockSeconds, ...(notify ? { notify } : {}), ...(store ? { store } : {}) });
   const app = createApp({ ...deps, queue });
+  // Customer imports left unfinished by a stopped or killed server resume from their committed batch.
+  const imports = importRunnerFor(deps);
   if (mode === 'inline') queue.start();
+  // Point expiry and VIP tier demotion: each store's daily job at its local day boundary (server/services/expiry.ts).
+  const stopDailyJobs = startDailyJobs(db, logger);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
     // The processing thread starts after the first answer can be given (queued deliveries wait for it).
+    imports.startPolling();
     for (const t of threads) t.start().catch((e: unknown) => logger.error({ err: e }, 'the webhook processing thread did not start'));
     // A template strict ajv refuses still stops the server, a moment after it started.
     registry.compileAll().catch((e: unknown) => {
@@ -83,7 +90,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
+      void Promise.all([queue.stop(), stopDailyJobs(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

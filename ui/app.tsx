@@ -10,6 +10,7 @@ import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { customersRoutes } from './areas/customers/routes';
 import { storefrontRoutes } from './areas/storefront/routes';
+import { comingSoonRoutes } from './areas/shell/coming-soon';
 
 /** Signed-in screens inside the admin chrome; visitors without a session go to /auth/login (spec 000 §1). */
 function AppLayout() {
@@ -61,8 +62,13 @@ export const routes: RouteObject[] = [
           { path: 'wholesale/vip/:id', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTierEditPage })) },
           { path: 'settings', lazy: () => import('./pages/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
           { path: 'settings/webhooks', lazy: () => import('./pages/WebhookDeliveriesPage').then((m) => ({ Component: m.WebhookDeliveriesPage })) },
+          { path: 'home', lazy: () => import('./areas/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
+          // The earning programs list lives at /programs (its default tab).
+          { path: 'programs/point', element: <Navigate to="/programs" replace /> },
           ...customersRoutes,
           ...storefrontRoutes,
+          // Spec routes whose screens are not built yet: a designed card, never Not Found.
+          ...comingSoonRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

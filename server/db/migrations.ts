@@ -228,4 +228,162 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('customer_events_customer').on('customer_events').columns(['shop_id', 'customer_id', 'created_at']).execute();
     },
   },
+  '0012_customer_imports': {
+    // Customer CSV import (issue 10, spec 002 §2 Migration wizard, §4, §5): one row per import job
+    // with its status and the row cursor committed with each batch, so a restarted server resumes
+    // where the last committed batch ended; the bad rows with their reasons; a unique source id per
+    // imported ledger entry (the 0001 constraint lets NULL program ids repeat), so no batch can award
+    // twice; and an index to find customers by phone.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('customer_imports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('file_path', 'text', (c) => c.notNull())
+        .addColumn('byte_size', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('delimiter', 'text', (c) => c.notNull())
+        .addColumn('headers', 'text', (c) => c.notNull())
+        .addColumn('mapping', 'text')
+        .addColumn('tier_rule', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('total_rows', 'integer', (c) => c.notNull())
+        .addColumn('processed_rows', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('imported_rows', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('failed_rows', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('points_awarded', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('error', 'text')
+        .addColumn('locked_until', 'text')
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text')
+        .addColumn('finished_at', 'text')
+        .execute();
+      await db.schema.createIndex('customer_imports_shop').on('customer_imports').columns(['shop_id', 'created_at']).execute();
+      await db.schema.createIndex('customer_imports_status').on('customer_imports').columns(['status']).execute();
+      await db.schema
+        .createTable('customer_import_errors')
+        .addColumn('import_id', 'text', (c) => c.notNull())
+        .addColumn('row_number', 'integer', (c) => c.notNull())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('cells', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('customer_import_errors_pk', ['import_id', 'row_number'])
+        .execute();
+      await sql`create unique index ledger_entries_import_once on ledger_entries (shop_id, source_id) where source_type = 'import'`.execute(db);
+      await db.schema.createIndex('customers_by_phone').on('customers').columns(['shop_id', 'phone']).execute();
+    },
+  },
+  '0013_tier_placement_and_expiry': {
+    // VIP tiers that place customers and point expiry (issue 10; spec 002 §3 Tier, §4, §9): the
+    // program's launch state, per-customer tier stats in store-local month buckets (so any
+    // assessment period is a handful of indexed rows, never a scan of the ledger), the demotion
+    // clock and manual assignment, the daily expiry runs (one per customer per store-local day)
+    // and the expiry reminders due; and the ledger by (shop, time) for the daily expiry scan.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('tier_program')
+        .addColumn('shop_id', 'text', (c) => c.primaryKey())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('launched_at', 'text')
+        .addColumn('start_date', 'text')
+        .addColumn('change_notes', 'text', (c) => c.notNull())
+        .addColumn('grant_entry_rewards', 'integer', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('customer_tier_stats')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('month', 'text', (c) => c.notNull())
+        .addColumn('tier_points', 'integer', (c) => c.notNull())
+        .addColumn('amount_spent_minor', 'integer', (c) => c.notNull())
+        .addColumn('orders', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('customer_tier_stats_pk', ['shop_id', 'customer_id', 'month'])
+        .execute();
+      await db.schema
+        .createTable('customer_tier_state')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('counted_from', 'text')
+        .addColumn('last_activity_at', 'text')
+        .addColumn('manual', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('customer_tier_state_pk', ['shop_id', 'customer_id'])
+        .execute();
+      await db.schema.createIndex('customer_tier_state_activity').on('customer_tier_state').columns(['shop_id', 'last_activity_at']).execute();
+      await db.schema
+        .createTable('point_expiry_runs')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('run_date', 'text', (c) => c.notNull())
+        .addColumn('points', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('point_expiry_runs_pk', ['shop_id', 'customer_id', 'run_date'])
+        .execute();
+      await db.schema
+        .createTable('point_expiry_shop_runs')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('run_date', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('point_expiry_shop_runs_pk', ['shop_id', 'run_date'])
+        .execute();
+      await db.schema
+        .createTable('point_expiry_reminders')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('expires_on', 'text', (c) => c.notNull())
+        .addColumn('days_before', 'integer', (c) => c.notNull())
+        .addColumn('points', 'integer', (c) => c.notNull())
+        .addColumn('due_on', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('sent_at', 'text')
+        .addUniqueConstraint('point_expiry_reminders_once', ['shop_id', 'customer_id', 'expires_on', 'days_before'])
+        .execute();
+      await db.schema.createIndex('point_expiry_reminders_unsent').on('point_expiry_reminders').columns(['shop_id', 'sent_at', 'due_on']).execute();
+      await db.schema.createIndex('ledger_entries_shop_time').on('ledger_entries').columns(['shop_id', 'created_at']).execute();
+    },
+  },
+  '0014_customer_bench_indexes': {
+    // Found by `npm run bench:customers` (issue 10, 100,000 customers, 1,000,000 entries): the list's
+    // tab filter had no index, so its total counted the whole table (tab=member: count p50 59 ms,
+    // page p95 132 ms); and the pending points of a page read every entry of its customers (the
+    // default first page shows the customers with the most entries: 20 ms). A tab's count now reads
+    // one index range, its pages come in points order from the same index, and pending points read
+    // only the entries not available yet (a partial index: most entries have no available_at).
+    async up(db: Kysely<unknown>) {
+      await db.schema.createIndex('customers_by_type').on('customers').columns(['shop_id', 'type', 'points_balance', 'id']).execute();
+      await db.schema.createIndex('ledger_entries_pending').on('ledger_entries').columns(['shop_id', 'customer_id', 'available_at']).where(sql<boolean>`available_at is not null`).execute();
+    },
+  },
+  '0015_reviews': {
+    // Product and Google Maps reviews awaiting approval (issue 10, spec 002 §3 Activity "review …
+    // status pending, approved, disapproved", §4 review approval): one row per review the review
+    // app or the storefront reported, unique per source and its id there, and who decided it.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('reviews')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('source', 'text', (c) => c.notNull())
+        .addColumn('external_id', 'text', (c) => c.notNull())
+        .addColumn('event', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('rating', 'integer')
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('has_media', 'integer', (c) => c.notNull())
+        .addColumn('url', 'text')
+        .addColumn('product_title', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('decided_at', 'text')
+        .addColumn('decided_by', 'text')
+        .addUniqueConstraint('reviews_once', ['shop_id', 'source', 'external_id'])
+        .execute();
+      await db.schema.createIndex('reviews_by_status').on('reviews').columns(['shop_id', 'status', 'created_at', 'id']).execute();
+    },
+  },
 };

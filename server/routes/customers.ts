@@ -2,8 +2,11 @@
  * Customers (issue 10, spec 002 §2–§4): `GET /customers?tab=&sort=&search=&limit=&after=` (the
  * spec's list shape: data, pageInfo, total), `GET /customers/:id` (profile with balances and
  * membership events), `GET /customers/:id/activity?tab=&limit=&after=` (ledger entries, newest
- * first), `POST /customers/:id/adjust`, `POST /customers/:id/exclude` and `/rejoin`; plus the
- * stored explanation of an ingested order (`GET /orders/:id/evaluation`).
+ * first, ledger entries and membership/tier events merged), `PATCH /customers/:id` (birthday),
+ * `POST /customers/:id/adjust`, `/exclude` and `/rejoin`, the bulk forms
+ * `POST /customers/bulk/adjust|exclude|rejoin` (`customerIds` plus the single form's body),
+ * `POST /customers/convert-to-guests` (`{ confirm: "CONVERT" }`); plus the stored explanation of an
+ * ingested order (`GET /orders/:id/evaluation`).
  */
 import { Hono, type Context } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
@@ -13,7 +16,12 @@ import { findOrderEvaluation } from '../services/orders';
 import {
   ACTIVITY_TABS,
   adjustPoints,
+  adjustPointsMany,
   changeMembership,
+  changeMembershipMany,
+  convertMembersToGuests,
+  MAX_BULK,
+  setBirthday,
   CUSTOMER_SORTS,
   CUSTOMER_TABS,
   customerActivity,
@@ -22,6 +30,7 @@ import {
   MAX_ADJUSTMENT,
   PAGE_SIZES,
   type ActivityTab,
+  type Adjustment,
   type CustomerSort,
   type CustomerTab,
 } from '../services/customers';
@@ -48,6 +57,48 @@ const NOTE_MAX = 500;
 
 /** The actor recorded with a merchant's action: the staff user from the session token. */
 const actorOf = (c: Context<AppEnv>): string => `admin:${c.get('userId') || 'unknown'}`;
+
+const ADJUSTMENT_FIELDS = ['points', 'adminNote', 'customerNote', 'adjustTierPoints', 'allowNegative'];
+
+/** Reads an adjust-points body (spec 002 §3). Throws 422 `validation_failed` naming every bad field. */
+function adjustmentOf(body: Record<string, unknown>): Adjustment {
+  const issues: FieldIssue[] = [];
+  const points = body.points;
+  if (typeof points !== 'number' || !Number.isInteger(points) || points === 0 || Math.abs(points) > MAX_ADJUSTMENT) {
+    issues.push({ path: '/points', message: `Enter a whole number of points other than 0, at most ${MAX_ADJUSTMENT.toLocaleString('en-US')} either way` });
+  }
+  const text = (name: string): string => {
+    const v = body[name] ?? '';
+    if (typeof v !== 'string') issues.push({ path: `/${name}`, message: 'Must be text' });
+    else if (v.length > NOTE_MAX) issues.push({ path: `/${name}`, message: `Must be at most ${NOTE_MAX} characters` });
+    return typeof v === 'string' ? v.trim() : '';
+  };
+  const flag = (name: string): boolean => {
+    const v = body[name] ?? false;
+    if (typeof v !== 'boolean') issues.push({ path: `/${name}`, message: 'Must be true or false' });
+    return v === true;
+  };
+  const input = { points: points as number, adminNote: text('adminNote'), customerNote: text('customerNote'), adjustTierPoints: flag('adjustTierPoints'), allowNegative: flag('allowNegative') };
+  for (const k of Object.keys(body).filter((k) => !ADJUSTMENT_FIELDS.includes(k))) issues.push({ path: `/${k}`, message: 'Unknown field' });
+  if (issues.length > 0) throw new ApiError(422, 'validation_failed', 'Failed to adjust points', issues);
+  return input;
+}
+
+/** The optional `note` of a membership change. Throws 422 at `/note`. */
+function noteOf(body: Record<string, unknown>): string {
+  const note = body.note ?? '';
+  if (typeof note !== 'string' || note.length > NOTE_MAX) throw new ApiError(422, 'validation_failed', 'Failed to update customer', [{ path: '/note', message: `Must be text of at most ${NOTE_MAX} characters` }]);
+  return note.trim();
+}
+
+/** `customerIds` of a bulk action: 1–MAX_BULK distinct ids. Throws 422 at `/customerIds`. Answers the rest of the body. */
+function bulkIds(body: Record<string, unknown>): { ids: string[]; rest: Record<string, unknown> } {
+  const { customerIds, ...rest } = body;
+  if (!Array.isArray(customerIds) || customerIds.length === 0 || customerIds.length > MAX_BULK || !customerIds.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 64)) {
+    throw new ApiError(422, 'validation_failed', 'Select at least one customer', [{ path: '/customerIds', message: `Select between 1 and ${MAX_BULK} customers` }]);
+  }
+  return { ids: customerIds as string[], rest };
+}
 
 export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -76,37 +127,45 @@ export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
     const page = await customerActivity(deps, shopId, id, oneOf<ActivityTab>(c, 'tab', ACTIVITY_TABS, 'all'), pageSize(c, [10, 20, 50, 100, 250], 50), c.req.query('after') || undefined);
     return c.json({ ...page, count: page.data.length });
   });
+  app.post('/customers/bulk/adjust', async (c) => {
+    const body = await readJsonBody(c);
+    const { ids, rest } = bulkIds(body);
+    const count = await adjustPointsMany(deps, c.get('shopId'), ids, adjustmentOf(rest), actorOf(c));
+    return c.json({ data: { count }, message: 'Points adjusted' });
+  });
+  for (const action of ['exclude', 'rejoin'] as const) {
+    app.post(`/customers/bulk/${action}`, async (c) => {
+      const { ids, rest } = bulkIds(await readJsonBody(c));
+      const count = await changeMembershipMany(deps, c.get('shopId'), ids, action, actorOf(c), noteOf(rest));
+      return c.json({ data: { count }, message: 'Updated successfully' });
+    });
+  }
+  /** Body `{ confirm: "CONVERT" }`: every member becomes a guest (irreversible, spec 002 §4). */
+  app.post('/customers/convert-to-guests', async (c) => {
+    const body = await readJsonBody(c);
+    const count = await convertMembersToGuests(deps, c.get('shopId'), body.confirm, actorOf(c));
+    return c.json({ data: { count }, message: 'Updated successfully' });
+  });
   app.post('/customers/:id/adjust', async (c) => {
     const body = await readJsonBody(c);
-    const issues: FieldIssue[] = [];
-    const points = body.points;
-    if (typeof points !== 'number' || !Number.isInteger(points) || points === 0 || Math.abs(points) > MAX_ADJUSTMENT) {
-      issues.push({ path: '/points', message: `Enter a whole number of points other than 0, at most ${MAX_ADJUSTMENT.toLocaleString('en-US')} either way` });
+    return c.json({ data: await adjustPoints(deps, c.get('shopId'), c.req.param('id'), adjustmentOf(body), actorOf(c)), message: 'Points adjusted' });
+  });
+  /** Body `{ birthday: "MM/DD" | null }` (spec 002 §3); 422 "Birthday is invalid" at `/birthday`. */
+  app.patch('/customers/:id', async (c) => {
+    const body = await readJsonBody(c);
+    const unknown = Object.keys(body).filter((k) => k !== 'birthday');
+    if (unknown.length > 0 || !('birthday' in body)) {
+      throw new ApiError(422, 'validation_failed', 'Failed to update customer', unknown.length > 0 ? unknown.map((k) => ({ path: `/${k}`, message: 'Unknown field' })) : [{ path: '/birthday', message: 'This field is required' }]);
     }
-    const text = (name: string): string => {
-      const v = body[name] ?? '';
-      if (typeof v !== 'string') issues.push({ path: `/${name}`, message: 'Must be text' });
-      else if (v.length > NOTE_MAX) issues.push({ path: `/${name}`, message: `Must be at most ${NOTE_MAX} characters` });
-      return typeof v === 'string' ? v.trim() : '';
-    };
-    const flag = (name: string): boolean => {
-      const v = body[name] ?? false;
-      if (typeof v !== 'boolean') issues.push({ path: `/${name}`, message: 'Must be true or false' });
-      return v === true;
-    };
-    const input = { points: points as number, adminNote: text('adminNote'), customerNote: text('customerNote'), adjustTierPoints: flag('adjustTierPoints'), allowNegative: flag('allowNegative') };
-    const unknown = Object.keys(body).filter((k) => !['points', 'adminNote', 'customerNote', 'adjustTierPoints', 'allowNegative'].includes(k));
-    for (const k of unknown) issues.push({ path: `/${k}`, message: 'Unknown field' });
-    if (issues.length > 0) throw new ApiError(422, 'validation_failed', 'Failed to adjust points', issues);
-    return c.json({ data: await adjustPoints(deps, c.get('shopId'), c.req.param('id'), input, actorOf(c)), message: 'Points adjusted' });
+    const birthday = body.birthday;
+    if (birthday !== null && typeof birthday !== 'string') throw new ApiError(422, 'validation_failed', 'Failed to update customer', [{ path: '/birthday', message: 'Birthday is invalid' }]);
+    return c.json({ data: await setBirthday(deps, c.get('shopId'), c.req.param('id'), birthday === null || birthday.trim() === '' ? null : birthday.trim(), actorOf(c)), message: 'Updated successfully' });
   });
   for (const action of ['exclude', 'rejoin'] as const) {
     app.post(`/customers/:id/${action}`, async (c) => {
       const text = (await c.req.text()).trim();
       const body = text ? await readJsonBody(c) : {};
-      const note = body.note ?? '';
-      if (typeof note !== 'string' || note.length > NOTE_MAX) throw new ApiError(422, 'validation_failed', 'Failed to update customer', [{ path: '/note', message: `Must be text of at most ${NOTE_MAX} characters` }]);
-      return c.json({ data: await changeMembership(deps, c.get('shopId'), c.req.param('id'), action, actorOf(c), note.trim()), message: 'Updated successfully' });
+      return c.json({ data: await changeMembership(deps, c.get('shopId'), c.req.param('id'), action, actorOf(c), noteOf(body)), message: 'Updated successfully' });
     });
   }
   app.get('/orders/:id/evaluation', async (c) => {

@@ -12,6 +12,7 @@ import type { CustomerProfile, PastAward } from '../../engine/eligibility';
 import { normalizeOrder, OrderShapeError, type OrderFacts } from '../../engine/order';
 import { availableAt } from '../../engine/pending';
 import { localDate } from '../../engine/store-time';
+import { applyTierMultiplier } from '../../engine/tiers';
 import type { AppDeps } from '../deps';
 import type { Db } from '../db/database';
 import { ApiError } from '../errors';
@@ -20,6 +21,7 @@ import { appendEntries, upsertCustomer } from '../store/ledger';
 import { findShop } from '../store/shops';
 import { shopContext, type ShopContext } from './shop-context';
 import { applyParkedReversals } from './refunds';
+import { recordTierOrder, tierMultiplierFor } from './tiers';
 
 export const ORDERS_CREATE = 'orders/create';
 
@@ -113,11 +115,15 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
   const facts = customer ? await customerFacts(deps.db, shopId, customer.id) : null;
   const allowance = orderAllowance(shop.plan, await ordersThisMonth(deps.db, shop, now));
   const programs = await listDocuments(deps.db, shopId, ['earning.place_order']);
-  const evaluation = await evaluateOrder(programs, order, {
+  const programsEvaluation = await evaluateOrder(programs, order, {
     timeZone: shop.timeZone,
     ...(facts ? { customer: facts.profile, history: facts.history } : {}),
     allowance: { disabled: allowance.state === 'reached', message: allowance.message ?? '' },
   });
+  // The VIP tier held when ordering multiplies the awards (a `points_multiplier` perk), stated in
+  // each decision's message and `tierMultiplier` (server/services/tiers.ts, engine/tiers.ts).
+  const multiplier = facts ? await tierMultiplierFor(deps.db, shopId, facts.profile.tierId) : null;
+  const evaluation = multiplier ? applyTierMultiplier(programsEvaluation, multiplier) : programsEvaluation;
   const iso = now.toISOString();
   const pending = shop.pendingPoints.enabled;
   const until = availableAt(now, shop.pendingPoints).toISOString();
@@ -169,6 +175,22 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
             created_at: iso,
             available_at: pending ? until : null,
           })),
+      );
+    }
+    if (customer) {
+      // VIP tiers: the order's tier points, amount spent (its lines after line discounts, tax taken
+      // out, without shipping and tax) and the order itself, then the customer's assessment — before
+      // any parked reversal below takes points back (server/services/tiers.ts).
+      await recordTierOrder(
+        tx,
+        shopId,
+        customer.id,
+        {
+          tierPoints: evaluation.totalPoints,
+          amountSpentMinor: order.lines.reduce((n, l) => n + l.amountMinor, 0),
+          counted: evaluation.orderSkipped === null || evaluation.orderSkipped === 'order_limit_reached',
+        },
+        now,
       );
     }
     // Refunds and cancellations that came first take their points back now, in this transaction.

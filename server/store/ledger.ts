@@ -2,8 +2,10 @@
  * Customers and the append-only points ledger. Balances are sums of ledger rows; corrections are
  * new rows (`reverses_id`), never updates (the database refuses those too).
  */
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { LedgerEntriesTable } from '../db/tables';
+import { onLedgerAppend } from '../services/tiers';
 
 /** Creates or refreshes a customer seen on an order (ids exact strings). */
 export async function upsertCustomer(db: Db, shopId: string, c: { id: string; email: string; firstName: string; lastName: string }, now: string): Promise<void> {
@@ -16,7 +18,8 @@ export async function upsertCustomer(db: Db, shopId: string, c: { id: string; em
 
 /**
  * Appends entries and moves each customer's stored balance (`customers.points_balance`) by the
- * entries' points. Call it inside a transaction so both happen or neither.
+ * entries' points, then hands the rows to the VIP tier hook (`onLedgerAppend`: tier stats and
+ * promotion). Call it inside a transaction so all of it happens or none.
  */
 export async function appendEntries(db: Db, rows: LedgerEntriesTable[]): Promise<void> {
   if (rows.length === 0) return;
@@ -28,14 +31,31 @@ export async function appendEntries(db: Db, rows: LedgerEntriesTable[]): Promise
     m.points += r.points;
     moved.set(key, m);
   }
-  for (const [key, m] of moved) {
-    if (m.points === 0) continue;
-    const customerId = key.slice(key.indexOf('\u0000') + 1);
+  const changes = [...moved].filter(([, m]) => m.points !== 0).map(([key, m]) => ({ shopId: m.shopId, customerId: key.slice(key.indexOf('\u0000') + 1), points: m.points }));
+  if (changes.length === 1) {
+    const only = changes[0]!;
     await db
       .updateTable('customers')
-      .set((eb) => ({ points_balance: eb('points_balance', '+', m.points) }))
-      .where('shop_id', '=', m.shopId)
-      .where('id', '=', customerId)
+      .set((eb) => ({ points_balance: eb('points_balance', '+', only.points) }))
+      .where('shop_id', '=', only.shopId)
+      .where('id', '=', only.customerId)
       .execute();
+  } else {
+    // Many customers at once (a CSV import's batch): one statement per shop and 100 customers
+    // instead of one per customer. (SQLite runs UPDATE … FROM (VALUES …) with the customers as the
+    // outer loop, a scan of the shop: slower than this CASE over 100 ids.)
+    for (let i = 0; i < changes.length; i += 100) {
+      const part = changes.slice(i, i + 100);
+      for (const shopId of new Set(part.map((c) => c.shopId))) {
+        const mine = part.filter((c) => c.shopId === shopId);
+        const delta = sql<number>`case id ${sql.join(mine.map((c) => sql`when ${c.customerId} then cast(${c.points} as integer)`), sql` `)} else 0 end`;
+        await sql`update customers set points_balance = points_balance + ${delta} where shop_id = ${shopId} and id in (${sql.join(mine.map((c) => c.customerId))})`.execute(db);
+      }
+    }
   }
+  // VIP tiers (server/services/tiers.ts): the rows' tier points move the customers' tier stats and,
+  // with the VIP program launched, may promote them — in this same transaction, so a tier never
+  // disagrees with the ledger. Rows that move no tier points (spending, expiry, entry rewards)
+  // cost nothing here.
+  await onLedgerAppend(db, rows);
 }

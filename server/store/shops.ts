@@ -6,7 +6,14 @@ import type { ShopsTable } from '../db/tables';
  * Settings every shop has unless it changed them (spec 000 §3 Shop.settings): the in-app language
  * and whether page headers show the language switcher.
  */
-export const SHOP_SETTING_DEFAULTS: Readonly<Record<string, unknown>> = { primaryLanguageInApp: 'en', isShowSettingLanguage: true };
+export const SHOP_SETTING_DEFAULTS: Readonly<Record<string, unknown>> = {
+  primaryLanguageInApp: 'en',
+  isShowSettingLanguage: true,
+  // Point expiry (spec 002 §1, §9; no template holds it, so it is a shop setting): off until the
+  // merchant turns it on; points expire 12 months after they were earned; reminders 7 and 3 days
+  // before (server/services/expiry.ts, engine/expiry.ts).
+  pointExpiry: { enabled: false, afterValue: 12, afterUnit: 'month', reminderDaysBefore: [7, 3] },
+};
 
 /** The shop's settings: its stored JSON over SHOP_SETTING_DEFAULTS. */
 export function shopSettings(row: Pick<ShopsTable, 'settings'>): Record<string, unknown> {

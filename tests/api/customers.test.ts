@@ -169,3 +169,101 @@ describe('membership', () => {
     expect((await call('POST', `/api/customers/${id}/rejoin`)).status).toBe(409);
   });
 });
+
+describe('bulk actions', () => {
+  it('adjusts every selected customer in one go, or none when one would go below zero', async () => {
+    const { call, get } = await shopWithCustomers(3); // 10, 20, 30 points
+    const ids = [customer(1).id, customer(2).id, customer(3).id];
+    const refused = await call('POST', '/api/customers/bulk/adjust', { customerIds: ids, points: -15, adminNote: 'clawback' });
+    expect(refused.status).toBe(409);
+    const error = ((await refused.json()) as { error: { code: string; message: string; details: Issue[] } }).error;
+    expect(error.code).toBe('negative_balance');
+    expect(error.message).toMatch(/^1 of the 3 customers have fewer than 15 points available/);
+    expect((await get<Page>('/api/customers?sort=points_asc')).data.map((r) => r.points)).toEqual([10, 20, 30]);
+    const done = await call('POST', '/api/customers/bulk/adjust', { customerIds: ids, points: 5, adminNote: 'launch gift' });
+    expect(done.status).toBe(200);
+    expect(((await done.json()) as { data: { count: number } }).data.count).toBe(3);
+    expect((await get<Page>('/api/customers?sort=points_asc')).data.map((r) => r.points)).toEqual([15, 25, 35]);
+  });
+
+  it('excludes several members at once and refuses a selection with a customer who already left', async () => {
+    const { call, get } = await shopWithCustomers(3);
+    const ids = [customer(1).id, customer(2).id];
+    expect((await call('POST', '/api/customers/bulk/exclude', { customerIds: ids, note: 'test accounts' })).status).toBe(200);
+    expect((await get<Page>('/api/customers?tab=left')).total).toBe(2);
+    const again = await call('POST', '/api/customers/bulk/exclude', { customerIds: [customer(3).id, customer(1).id] });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { error: { details: Issue[] } }).error.details.map((d) => d.path)).toEqual(['/customerIds/1']);
+    expect((await get<Page>('/api/customers?tab=member')).data.map((r) => r.id)).toEqual([customer(3).id]);
+  });
+
+  it('refuses an empty, oversized or malformed selection', async () => {
+    const { call } = await shopWithCustomers(1);
+    for (const customerIds of [[], 'all', Array.from({ length: 251 }, (_, i) => `${i}`), [5]]) {
+      const res = await call('POST', '/api/customers/bulk/adjust', { customerIds, points: 5 });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { details: Issue[] } }).error.details[0]!.path).toBe('/customerIds');
+    }
+    expect((await call('POST', '/api/customers/bulk/adjust', { customerIds: [customer(1).id, 'nobody'], points: 5 })).status).toBe(404);
+  });
+});
+
+describe('birthday', () => {
+  it('sets a MM/DD birthday with who and when, refuses an impossible one with the spec message, and clears it', async () => {
+    const { call, get } = await shopWithCustomers(1);
+    const id = customer(1).id;
+    const set = await call('PATCH', `/api/customers/${id}`, { birthday: '02/29' });
+    expect(set.status).toBe(200);
+    expect(((await set.json()) as { data: Profile & { birthday: string } }).data.birthday).toBe('02/29');
+    for (const birthday of ['13/01', '04/31', '2/3', '1990-02-03', 42]) {
+      const res = await call('PATCH', `/api/customers/${id}`, { birthday });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { details: Issue[] } }).error.details).toEqual([{ path: '/birthday', message: 'Birthday is invalid' }]);
+    }
+    const cleared = await call('PATCH', `/api/customers/${id}`, { birthday: null });
+    const profile = ((await cleared.json()) as { data: Profile & { birthday: string | null } }).data;
+    expect(profile.birthday).toBeNull();
+    expect(profile.events.map((e) => e.kind)).toEqual(['birthday_changed', 'birthday_changed']);
+    const all = await get<{ data: { entry: string; type: string }[] }>(`/api/customers/${id}/activity?tab=all`);
+    expect(all.data.map((e) => [e.entry, e.type])).toEqual([
+      ['event', 'birthday_changed'],
+      ['event', 'birthday_changed'],
+      ['ledger', 'earn_point'],
+    ]);
+    expect((await get<{ data: unknown[] }>(`/api/customers/${id}/activity?tab=points`)).data).toHaveLength(1);
+  });
+});
+
+describe('converting all members to guests', () => {
+  it('needs the typed confirmation, then makes every member a guest who keeps points but earns nothing more', async () => {
+    const { call, get, deliverOrder } = await shopWithCustomers(3);
+    await call('POST', `/api/customers/${customer(3).id}/exclude`);
+    for (const confirm of [undefined, 'convert', true]) {
+      const res = await call('POST', '/api/customers/convert-to-guests', confirm === undefined ? {} : { confirm });
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { details: Issue[] } }).error.details[0]!.path).toBe('/confirm');
+    }
+    expect((await get<Page>('/api/customers?tab=member')).total).toBe(2);
+    const res = await call('POST', '/api/customers/convert-to-guests', { confirm: 'CONVERT' });
+    expect(((await res.json()) as { data: { count: number } }).data.count).toBe(2);
+    expect((await get<Page>('/api/customers?tab=guest')).data.map((r) => [r.id, r.points]).sort()).toEqual([
+      [customer(1).id, 10],
+      [customer(2).id, 20],
+    ].sort());
+    expect((await get<Page>('/api/customers?tab=left')).total).toBe(1);
+    await deliverOrder(orderBody({ customer: customer(1) }, [{ price: '50.00' }]));
+    const profile = (await get<{ data: Profile }>(`/api/customers/${customer(1).id}`)).data;
+    expect(profile.points).toBe(10);
+    expect(profile.events.map((e) => e.kind)).toEqual(['converted_to_guest']);
+  });
+});
+
+describe('the B2B tab', () => {
+  it('lists the customers placed in a partner tier, with the tier named', async () => {
+    const { db, get } = await shopWithCustomers(3);
+    const now = new Date().toISOString();
+    await db.insertInto('documents').values({ id: 'partner-1', shop_id: 'test-shop.myshopify.com', kind: 'tier.partner', schema_version: 1, version: 1, data: JSON.stringify({ name: 'Wholesale Gold' }), created_at: now, updated_at: now }).execute();
+    await db.updateTable('customers').set({ tier_id: 'partner-1' }).where('id', '=', customer(2).id).execute();
+    expect((await get<Page>('/api/customers?tab=b2b')).data.map((r) => [r.id, (r as Row & { tierName: string }).tierName])).toEqual([[customer(2).id, 'Wholesale Gold']]);
+  });
+});

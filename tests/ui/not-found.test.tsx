@@ -23,11 +23,20 @@ describe('Not Found', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
   });
 
-  it('routes side navigation entries without screens yet to Not Found', async () => {
+  it('shows a side navigation entry without its screen yet as a card naming what it will hold, not Not Found', async () => {
     mockFetch({ 'GET /api/shops': shopReply });
     renderApp('/analytics');
-    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Analytics', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('This screen is on its way')).toBeInTheDocument();
+    expect(screen.getByText(/points issued and redeemed, members, referrals/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Analytics/ })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('names an integration page by the integration', async () => {
+    mockFetch({ 'GET /api/shops': shopReply });
+    renderApp('/integration/judgeme');
+    expect(await screen.findByRole('heading', { name: 'Judge.me', level: 1 })).toBeInTheDocument();
   });
 
   it('shows the same screen, explaining a technical problem, when a screen crashes', async () => {

@@ -24,7 +24,7 @@ export function setUnauthorizedHandler(handler: () => void): void {
 }
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Skip the bearer token (sign-in calls). */
   anonymous?: boolean;

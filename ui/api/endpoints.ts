@@ -1,6 +1,7 @@
 import type { JsonObject, KindDetail, KindSummary, StoredDocument } from '../../engine/types';
 import { currentLanguage, labelLanguage, type AppLanguage } from '../i18n';
 import { ApiError, request, upload } from './client';
+import { getSessionToken } from './session';
 import type { CatalogCollection, CatalogProduct } from '../../engine/types';
 
 /** A program as `/api/lp/programs…` lists it (spec 001 §3 Program). */
@@ -119,6 +120,8 @@ export interface CustomerRow {
   birthday: string | null;
   type: 'member' | 'guest' | 'left' | string;
   tierId: string | null;
+  /** The tier's name, or null when the customer is in no tier. */
+  tierName: string | null;
   points: number;
   pendingPoints: number;
   updatedAt: string;
@@ -131,9 +134,10 @@ export interface ListPage<T> {
   total?: number;
 }
 
-export type CustomerTab = 'all' | 'member' | 'guest' | 'left';
+export type CustomerTab = 'all' | 'member' | 'guest' | 'left' | 'b2b';
 export type CustomerSort = 'points_desc' | 'points_asc' | 'updated_desc';
-export type ActivityTab = 'all' | 'earned' | 'redeemed' | 'refunded' | 'expired' | 'orders' | 'admin';
+/** Activity tabs of the profile (spec 002 §2 Customer detail), as `GET /api/customers/:id/activity?tab=` names them. */
+export type ActivityTab = 'all' | 'points' | 'tier' | 'emails' | 'orders' | 'referral' | 'earned' | 'redeemed' | 'refunded' | 'expired' | 'entry_reward' | 'admin';
 
 /** `GET /api/customers/:id`: the row plus lifetime and spent points and the membership events. */
 export interface CustomerProfile extends CustomerRow {
@@ -143,8 +147,14 @@ export interface CustomerProfile extends CustomerRow {
   events: { id: string; kind: string; detail: { note?: string } | null; actor: string; createdAt: string }[];
 }
 
-/** A ledger entry of a customer's activity; `explanation` is the stored JSON of its source. */
+/**
+ * A line of a customer's activity: a ledger entry (`entry: 'ledger'`, signed points, `explanation`
+ * the stored JSON of its source) or a membership / tier event (`entry: 'event'`, 0 points, `type`
+ * its kind, `explanation` its detail, `actor` who made it).
+ */
 export interface ActivityEntry {
+  entry: 'ledger' | 'event';
+  actor: string | null;
   id: string;
   type: string;
   points: number;
@@ -165,6 +175,67 @@ export interface PointsAdjustment {
   customerNote: string;
   adjustTierPoints: boolean;
   allowNegative: boolean;
+}
+
+/** A review waiting for or past approval (`GET /api/reviews`); `points` it has earned so far. */
+export interface Review {
+  id: string;
+  source: string;
+  customer: { id: string; email: string; firstName: string; lastName: string };
+  rating: number | null;
+  title: string;
+  content: string;
+  hasMedia: boolean;
+  productTitle: string | null;
+  status: ReviewStatus;
+  points: number;
+  createdAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+}
+export type ReviewStatus = 'pending' | 'approved' | 'disapproved';
+
+/** `GET /api/points/expiry-settings` (spec 002 §1, §9): points expire `afterValue` `afterUnit`s after they were earned; reminders go that many days before. */
+export interface PointExpiryRule {
+  enabled: boolean;
+  afterValue: number;
+  afterUnit: 'day' | 'week' | 'month' | 'year';
+  reminderDaysBefore: number[];
+}
+
+/** The dashboard's ranges (engine/report-ranges.ts). */
+export type ReportRange = 'today' | 'yesterday' | 'last_7_days' | 'last_30_days' | 'last_60_days' | 'last_90_days' | 'last_month' | 'last_year' | 'week_to_date' | 'month_to_date' | 'year_to_date';
+
+/** `GET /api/dashboard` (spec 002 §2 Dashboard). Points are whole points. */
+export interface DashboardData {
+  report: {
+    range: { range: ReportRange; firstDate: string; lastDate: string; from: string; to: string };
+    pointsIssued: number;
+    pointsRedeemed: number;
+    pointsReversed: number;
+    newMembers: number;
+    members: number;
+    ordersThatEarned: number;
+  };
+  approvals: { reviews: number };
+  allowance: { state: 'ok' | 'warning' | 'reached'; used: number; limit: number | null; message: string | null; month: string };
+  checklist: { id: 'earning' | 'redeeming' | 'vip' | 'reviews' | 'widget'; done: boolean; path: string }[];
+}
+
+/** A quick-search hit (`GET /api/dashboard/search`). */
+export interface SearchHit {
+  type: 'customer' | 'order' | 'coupon';
+  id: string;
+  label: string;
+  path: string;
+  points: number | null;
+}
+
+/** `GET /api/settings/pending-points`: the switch, the waiting period (days) and what waits now. */
+export interface PendingPointsState {
+  enabled: boolean;
+  days: number;
+  waiting: { points: number; customers: number };
 }
 
 const query = (params: Record<string, string | number | undefined>): string => {
@@ -232,6 +303,30 @@ export const api = {
   /** Excludes a member (`exclude`) or lets a left customer join again (`rejoin`). */
   changeMembership: async (id: string, action: 'exclude' | 'rejoin', note: string) =>
     (await request<{ data: CustomerProfile }>(`/api/customers/${encodeURIComponent(id)}/${action}`, { method: 'POST', body: { note } })).data,
+  /** Adjusts several customers at once (all or none). @throws ApiError 409 `negative_balance` */
+  bulkAdjustPoints: async (customerIds: string[], adjustment: PointsAdjustment) =>
+    (await request<{ data: { count: number } }>('/api/customers/bulk/adjust', { method: 'POST', body: { customerIds, ...adjustment } })).data,
+  /** Excludes several members, or lets several left customers join again (all or none). */
+  bulkChangeMembership: async (customerIds: string[], action: 'exclude' | 'rejoin', note: string) =>
+    (await request<{ data: { count: number } }>(`/api/customers/bulk/${action}`, { method: 'POST', body: { customerIds, note } })).data,
+  /** Every member becomes a guest; `confirm` must be the typed word (irreversible). */
+  convertMembersToGuests: async (confirm: string) => (await request<{ data: { count: number } }>('/api/customers/convert-to-guests', { method: 'POST', body: { confirm } })).data,
+  /** Sets (`MM/DD`) or clears (null) a birthday. @throws ApiError 422 "Birthday is invalid" at `/birthday` */
+  setBirthday: async (id: string, birthday: string | null) =>
+    (await request<{ data: CustomerProfile }>(`/api/customers/${encodeURIComponent(id)}`, { method: 'PATCH', body: { birthday } })).data,
+  /** One page of the shop's reviews in a status, newest first. */
+  reviews: (status: ReviewStatus, after?: string) => request<ListPage<Review>>(`/api/reviews${query({ status, limit: 20, after })}`),
+  /** Approves or disapproves a pending review. @throws ApiError 409 `review_decided` */
+  decideReview: async (id: string, action: 'approve' | 'disapprove') => (await request<{ data: Review }>(`/api/reviews/${encodeURIComponent(id)}/${action}`, { method: 'POST' })).data,
+  dashboard: async (range: ReportRange) => (await request<{ data: DashboardData }>(`/api/dashboard${query({ range })}`)).data,
+  quickSearch: async (q: string) => (await request<{ data: SearchHit[] }>(`/api/dashboard/search${query({ q })}`)).data,
+  pointExpiry: async () => (await request<{ data: PointExpiryRule }>('/api/points/expiry-settings')).data,
+  /** @throws ApiError 422 with `/afterValue`, `/afterUnit`, `/reminderDaysBefore` details */
+  savePointExpiry: async (rule: PointExpiryRule) => (await request<{ data: PointExpiryRule }>('/api/points/expiry-settings', { method: 'PUT', body: rule })).data,
+  pendingPoints: async () => (await request<{ data: PendingPointsState }>('/api/settings/pending-points')).data,
+  /** @throws ApiError 409 `confirmation_required` when turning off while points wait without `convertPending` */
+  savePendingPoints: async (change: { enabled: boolean; days: number; convertPending?: boolean }) =>
+    (await request<{ data: PendingPointsState & { converted: number } }>('/api/settings/pending-points', { method: 'PUT', body: change })).data,
   saveSettings: async (settings: Pick<ShopSettings, 'primaryLanguageInApp'>) =>
     (await request<{ settings: ShopSettings }>('/api/lp/settings', { method: 'POST', body: settings })).settings,
 };
@@ -285,4 +380,143 @@ export const widgetApi = {
     if (!answer?.data) throw new ApiError(502, 'bad_answer', 'The upload answered no image');
     return answer.data;
   },
+};
+
+/* ── VIP tiers: launch state, customer tier card (issue 10; server/routes/tiers.ts) ── */
+
+/** A program, reward or deal that uses VIP tiers (deactivation is refused while any does). */
+export interface TierUsage {
+  id: string;
+  kind: string;
+  title: string;
+}
+
+/** `GET /api/tiers/status` and the answers of launch, relaunch and deactivate. */
+export interface TierProgramStatus {
+  status: 'launched' | 'inactive';
+  launchedAt: string | null;
+  startDate: string | null;
+  changeNotes: string;
+  grantEntryRewards: boolean;
+  actor: string | null;
+  updatedAt: string | null;
+  usedBy: TierUsage[];
+  /** Only on a (re)launch: customers looked at and moved. */
+  customers?: number;
+  moved?: number;
+}
+
+/** What a (re)launch sends (spec 002 §4: optional change notes, the entry-reward choice). */
+export interface TierLaunchInput {
+  changeNotes: string;
+  grantEntryRewards: boolean;
+}
+
+/** `GET /api/customers/:id/tier`: the customer's tier, stats over the assessment period, progress and history. */
+export interface CustomerTier {
+  customerId: string;
+  tierId: string | null;
+  tierName: string | null;
+  manual: boolean;
+  launched: boolean;
+  entryMethod: 'points_earned' | 'amount_spent' | 'number_of_orders';
+  /** Tier points, amount spent in minor units, orders. */
+  stats: { tierPoints: number; amountSpentMinor: number; orders: number };
+  assessment: {
+    tierId: string | null;
+    explanation: { required: number; seen: number; next: { tierId: string; tierName: string; required: number; remaining: number } | null; message: string };
+  };
+  ladder: { id: string; name: string; required: number }[];
+  exclusiveTiers: { id: string; name: string }[];
+  changes: { id: string; from: string | null; to: string | null; fromName: string | null; toName: string | null; reason: string; explanation: string; actor: string; createdAt: string }[];
+}
+
+/** The VIP tier calls. Errors are ApiError with the server's message (409 `tiers_in_use` lists the programs in `details`). */
+export const tierApi = {
+  status: async () => (await request<{ data: TierProgramStatus }>('/api/tiers/status')).data,
+  launch: async (input: TierLaunchInput) => (await request<{ data: TierProgramStatus }>('/api/tiers/launch', { method: 'POST', body: input })).data,
+  relaunch: async (input: TierLaunchInput) => (await request<{ data: TierProgramStatus }>('/api/tiers/relaunch', { method: 'POST', body: input })).data,
+  deactivate: async () => (await request<{ data: TierProgramStatus }>('/api/tiers/deactivate', { method: 'POST', body: {} })).data,
+  customerTier: async (customerId: string) => (await request<{ data: CustomerTier }>(`/api/customers/${encodeURIComponent(customerId)}/tier`)).data,
+  assign: async (customerId: string, tierId: string, note = '') =>
+    (await request<{ data: CustomerTier }>(`/api/customers/${encodeURIComponent(customerId)}/tier`, { method: 'POST', body: { tierId, note } })).data,
+  unassign: async (customerId: string) => (await request<{ data: CustomerTier }>(`/api/customers/${encodeURIComponent(customerId)}/tier`, { method: 'DELETE' })).data,
+};
+
+/** Customer fields an import column can fill (server/services/customer-import/rules.ts). */
+export type ImportField = 'customerId' | 'email' | 'phone' | 'firstName' | 'lastName' | 'points' | 'birthday' | 'tier' | 'createDate' | 'type';
+/** What a file is: a customer migration, birthdays only (Email, Birthday) or points (Email, Points, Create Date). */
+export type ImportKind = 'customers' | 'birthday' | 'points';
+/** The wizard's tier rule: the file's tier column names each customer's tier, or tiers stay as they are. */
+export type ImportTierRule = 'from_file' | 'ignore';
+export type ImportStatus = 'uploaded' | 'mapped' | 'migrating' | 'completed' | 'failed';
+
+/** A customer import (`GET /api/customers/imports/:id`, spec 002 §2 Migration wizard). Counts are rows. */
+export interface CustomerImport {
+  id: string;
+  fileName: string;
+  kind: ImportKind;
+  status: ImportStatus;
+  byteSize: number;
+  headers: string[];
+  delimiter: ',' | ';';
+  mapping: Record<string, ImportField | 'ignore'> | null;
+  tierRule: ImportTierRule | null;
+  totalRows: number;
+  processedRows: number;
+  importedRows: number;
+  failedRows: number;
+  pointsAwarded: number;
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** The upload's answer: the import plus the guessed mapping and the first rows. */
+export interface UploadedCustomerImport extends CustomerImport {
+  guessedMapping: Record<string, ImportField | 'ignore'>;
+  preview: string[][];
+}
+
+/**
+ * Downloads a CSV the API streams (the session token goes in the Authorization header, so a plain
+ * link cannot fetch it) and saves it under `fileName`.
+ * @throws ApiError for a non-2xx answer
+ */
+export async function downloadCsv(path: string, fileName: string): Promise<void> {
+  const token = await getSessionToken();
+  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+    throw new ApiError(response.status, body?.error?.code ?? `http_${response.status}`, body?.error?.message ?? response.statusText);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Customer import and export calls (issue 10). */
+export const importApi = {
+  /** Uploads a CSV (multipart); 422 "Your file is not csv" / "Your file is invalid", 413 "Your file is over 25MB". */
+  upload: async (file: File, kind: ImportKind) => {
+    const form = new FormData();
+    form.append('file', file);
+    form.append('kind', kind);
+    return (await upload<{ data: UploadedCustomerImport }>('/api/customers/imports', form)).data;
+  },
+  start: async (id: string, mapping: Record<string, ImportField | 'ignore'>, tierRule: ImportTierRule) =>
+    (await request<{ data: CustomerImport }>(`/api/customers/imports/${encodeURIComponent(id)}/start`, { method: 'POST', body: { mapping, tierRule } })).data,
+  get: async (id: string) => (await request<{ data: CustomerImport }>(`/api/customers/imports/${encodeURIComponent(id)}`)).data,
+  /** The import with its guessed mapping and first rows (the mapping step after a reload). */
+  preview: async (id: string) => (await request<{ data: UploadedCustomerImport }>(`/api/customers/imports/${encodeURIComponent(id)}?preview=1`)).data,
+  history: async () => (await request<{ data: CustomerImport[] }>('/api/customers/imports')).data,
+  downloadErrors: (item: Pick<CustomerImport, 'id' | 'fileName'>) => downloadCsv(`/api/customers/imports/${encodeURIComponent(item.id)}/errors.csv`, `${item.fileName.replace(/\.csv$/i, '')}-errors.csv`),
+  /** The customers of a list tab and search, as `customers-<tab>.csv`. */
+  exportCustomers: (p: { tab: CustomerTab; search?: string }) => downloadCsv(`/api/customers/export.csv${query({ tab: p.tab, search: p.search })}`, `customers-${p.tab}.csv`),
 };

@@ -11,8 +11,8 @@ interface NavItem {
 }
 
 /**
- * Side navigation (spec 000 §2; the embedded variant drops Dashboard). Only Reward programs has screens so far; the other entries lead to
- * their spec routes, which show Not Found until they are built.
+ * Side navigation (spec 000 §2; the embedded variant drops Dashboard). Every entry leads to its
+ * spec route; areas not built yet show what they will hold (ui/areas/shell/coming-soon.tsx).
  */
 const items: NavItem[] = [
   { to: '/home', label: 'nav.dashboard', icon: '⌂', standaloneOnly: true },

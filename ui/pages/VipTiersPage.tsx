@@ -1,3 +1,4 @@
+import { TierLaunchPanel } from '../areas/tiers/TierLaunchPanel';
 import { useT, type Translate } from '../i18n';
 import { DocumentEditorPage, type EditorTab } from './DocumentEditor';
 import { paths } from './program-paths';
@@ -12,7 +13,9 @@ const tabsOf = (t: Translate): EditorTab[] => [
   { id: 'tiers', label: t('vip.tabs.tiers'), content: <TierList /> },
   { id: 'design', label: t('vip.tabs.design'), only: ['design'] },
   { id: 'notification', label: t('vip.tabs.notification'), only: ['notification'] },
-  { id: 'launch', label: t('vip.tabs.launch'), only: ['launch'] },
+  // Launch / Deactivate / Relaunch with confirmation (issue 10); change notes and the entry-reward
+  // choice are asked in the relaunch dialog, not kept in the settings form.
+  { id: 'launch', label: t('vip.tabs.launch'), content: <TierLaunchPanel /> },
   { id: 'assessment', label: t('vip.tabs.assessment'), only: ['assessment'] },
   { id: 'demotion', label: t('vip.tabs.demotion'), only: ['demotion'] },
 ];

@@ -1,170 +1,52 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ApiError } from '../../api/client';
 import { api, type ActivityEntry, type ActivityTab, type CustomerProfile } from '../../api/endpoints';
 import { useResource } from '../../api/use-resource';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
-import { Modal } from '../../components/Modal';
 import { Page } from '../../components/Page';
 import { SkeletonText } from '../../components/Skeleton';
 import { Tabs } from '../../components/Tabs';
 import { useT, type MessageKey } from '../../i18n';
 import { LoadFailed } from '../../pages/LoadFailed';
 import { shopAtom } from '../../state/session';
-import { useToast } from '../../state/toasts';
 import { customerName, describeEntry, typeLabels, typeTones } from './format';
+import { AdjustPointsModal, BirthdayModal, MembershipModal } from './modals';
+import { TierCard } from './TierCard';
 
-const ACTIVITY_TABS: ActivityTab[] = ['all', 'earned', 'redeemed', 'refunded', 'expired', 'orders', 'admin'];
+/** The activity tabs in the spec's order (spec 002 §2 Customer detail). */
+const ACTIVITY_TABS: ActivityTab[] = ['all', 'points', 'tier', 'emails', 'orders', 'referral', 'earned', 'redeemed', 'refunded', 'expired', 'entry_reward', 'admin'];
 const activityLabels: Record<ActivityTab, MessageKey> = {
   all: 'activity.tabs.all',
+  points: 'activity.tabs.points',
+  tier: 'activity.tabs.tier',
+  emails: 'activity.tabs.emails',
+  orders: 'activity.tabs.orders',
+  referral: 'activity.tabs.referral',
   earned: 'activity.tabs.earned',
   redeemed: 'activity.tabs.redeemed',
   refunded: 'activity.tabs.refunded',
   expired: 'activity.tabs.expired',
-  orders: 'activity.tabs.orders',
+  entry_reward: 'activity.tabs.entryReward',
   admin: 'activity.tabs.admin',
 };
-const eventLabels: Record<string, MessageKey> = { excluded: 'customers.event.excluded', rejoined: 'customers.event.rejoined' };
+const eventLabels: Record<string, MessageKey> = {
+  excluded: 'customers.event.excluded',
+  rejoined: 'customers.event.rejoined',
+  birthday_changed: 'customers.event.birthday',
+  converted_to_guest: 'customers.event.convertedToGuest',
+};
 
-/** Spec 002 §3 Adjust points: amount (negative subtracts), admin note, customer note, tier-points adjustment. */
-function AdjustPointsModal({ customer, open, onClose, onDone }: { customer: CustomerProfile; open: boolean; onClose: () => void; onDone: (c: CustomerProfile) => void }) {
-  const t = useT();
-  const toast = useToast();
-  const [points, setPoints] = useState('');
-  const [adminNote, setAdminNote] = useState('');
-  const [customerNote, setCustomerNote] = useState('');
-  const [adjustTierPoints, setAdjustTierPoints] = useState(false);
-  const [allowNegative, setAllowNegative] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setPoints('');
-    setAdminNote('');
-    setCustomerNote('');
-    setAdjustTierPoints(false);
-    setAllowNegative(false);
-    setErrors({});
-  }, [open]);
-  const amount = Number(points);
-  const valid = points.trim() !== '' && Number.isInteger(amount) && amount !== 0;
-  const submit = async () => {
-    if (!valid) {
-      setErrors({ '/points': t('customers.adjust.pointsInvalid') });
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const updated = await api.adjustPoints(customer.id, { points: amount, adminNote, customerNote, adjustTierPoints, allowNegative });
-      toast(t('customers.adjust.done'));
-      onDone(updated);
-      onClose();
-    } catch (e) {
-      if (e instanceof ApiError && e.details.length > 0) setErrors(Object.fromEntries(e.details.map((d) => [d.path, e.code === 'negative_balance' ? `${d.message}. ${t('customers.adjust.allowNegativeHint')}` : d.message])));
-      else toast(e instanceof ApiError ? e.message : t('customers.adjust.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  const field = (path: string) => (errors[path] ? { 'aria-invalid': true, 'aria-describedby': `adjust-${path.slice(1)}-error` } : {});
-  return (
-    <Modal open={open} title={t('customers.adjust.title')} onClose={onClose} primaryAction={{ label: t('customers.adjust.submit'), onAction: () => void submit(), loading: busy }}>
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <p>{t('customers.adjust.balance', { points: customer.points.toLocaleString() })}</p>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor="adjust-points">
-            {t('customers.adjust.points')}
-          </label>
-          <div className={errors['/points'] ? 'input input--invalid' : 'input'}>
-            <input id="adjust-points" className="input__field" type="number" step={1} inputMode="numeric" value={points} onChange={(e) => setPoints(e.target.value)} {...field('/points')} />
-          </div>
-          <p className="form-field__help">{t('customers.adjust.pointsHelp')}</p>
-          {errors['/points'] && (
-            <p className="form-field__error" id="adjust-points-error">
-              {errors['/points']}
-            </p>
-          )}
-        </div>
-        {[
-          ['adminNote', adminNote, setAdminNote, 'customers.adjust.adminNote'],
-          ['customerNote', customerNote, setCustomerNote, 'customers.adjust.customerNote'],
-        ].map(([name, value, set, label]) => (
-          <div className="form-field" key={name as string}>
-            <label className="form-field__label" htmlFor={`adjust-${name as string}`}>
-              {t(label as MessageKey)}
-            </label>
-            <div className="input">
-              <textarea id={`adjust-${name as string}`} className="input__field input__field--multiline" rows={2} maxLength={500} value={value as string} onChange={(e) => (set as (v: string) => void)(e.target.value)} {...field(`/${name as string}`)} />
-            </div>
-            {errors[`/${name as string}`] && (
-              <p className="form-field__error" id={`adjust-${name as string}-error`}>
-                {errors[`/${name as string}`]}
-              </p>
-            )}
-          </div>
-        ))}
-        <label className="checkbox-row">
-          <input type="checkbox" checked={adjustTierPoints} onChange={(e) => setAdjustTierPoints(e.target.checked)} />
-          {t('customers.adjust.tierPoints')}
-        </label>
-        <label className="checkbox-row">
-          <input type="checkbox" checked={allowNegative} onChange={(e) => setAllowNegative(e.target.checked)} />
-          {t('customers.adjust.allowNegative')}
-        </label>
-      </form>
-    </Modal>
-  );
-}
-
-/** Exclude a member or let a left customer join again, with a note, after confirmation. */
-function MembershipModal({ customer, open, onClose, onDone }: { customer: CustomerProfile; open: boolean; onClose: () => void; onDone: (c: CustomerProfile) => void }) {
-  const t = useT();
-  const toast = useToast();
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const action = customer.type === 'left' ? 'rejoin' : 'exclude';
-  useEffect(() => setNote(''), [open]);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      onDone(await api.changeMembership(customer.id, action, note));
-      toast(t('customers.membership.done'));
-      onClose();
-    } catch (e) {
-      toast(e instanceof ApiError ? e.message : t('customers.membership.failed'), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      open={open}
-      title={t(action === 'exclude' ? 'customers.membership.excludeTitle' : 'customers.membership.rejoinTitle')}
-      onClose={onClose}
-      primaryAction={{ label: t(action === 'exclude' ? 'customers.membership.exclude' : 'customers.membership.rejoin'), destructive: action === 'exclude', loading: busy, onAction: () => void confirm() }}
-    >
-      <p>{t(action === 'exclude' ? 'customers.membership.excludeBody' : 'customers.membership.rejoinBody')}</p>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor="membership-note">
-          {t('customers.membership.note')}
-        </label>
-        <div className="input">
-          <input id="membership-note" className="input__field" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-        </div>
-      </div>
-    </Modal>
-  );
+/** A membership or tier event in words: its label, the note or the change it made. */
+function describeEvent(kind: string, detail: unknown, t: ReturnType<typeof useT>): string {
+  const d = (detail ?? {}) as { note?: string; from?: unknown; to?: unknown; fromName?: unknown; toName?: unknown };
+  const label = eventLabels[kind] ? t(eventLabels[kind]!) : kind.startsWith('tier') ? t('customers.event.tier') : kind;
+  const text = (name: unknown, id: unknown) => (typeof name === 'string' && name ? name : typeof id === 'string' && id ? id : '—');
+  const change = kind === 'birthday_changed' ? `: ${text(undefined, d.from)} → ${text(undefined, d.to)}` : kind.startsWith('tier') ? `: ${text(d.fromName, d.from)} → ${text(d.toName, d.to)}` : '';
+  return `${label}${change}${d.note ? ` — ${d.note}` : ''}`;
 }
 
 /** The activity card: tabs, entries in plain words, and more on demand. */
@@ -212,7 +94,7 @@ function Activity({ customerId, currency, version }: { customerId: string; curre
         ) : (
           <ul className="activity-list">
             {entries.map((e) => {
-              const { text, note } = describeEntry(e, t, currency);
+              const { text, note } = e.entry === 'event' ? { text: describeEvent(e.type, e.explanation, t), note: e.actor ? t('activity.by', { actor: e.actor }) : undefined } : describeEntry(e, t, currency);
               return (
                 <li key={e.id} className="activity-list__item">
                   <div className="activity-list__text">
@@ -223,9 +105,11 @@ function Activity({ customerId, currency, version }: { customerId: string; curre
                       {e.availableAt && new Date(e.availableAt) > new Date() ? ` · ${t('activity.pendingUntil', { date: new Date(e.availableAt).toLocaleDateString() })}` : ''}
                     </time>
                   </div>
-                  <span className={e.points >= 0 ? 'activity-list__points activity-list__points--plus' : 'activity-list__points activity-list__points--minus'}>
-                    {e.points >= 0 ? `+${e.points.toLocaleString()}` : `−${Math.abs(e.points).toLocaleString()}`}
-                  </span>
+                  {e.entry === 'ledger' && (
+                    <span className={e.points >= 0 ? 'activity-list__points activity-list__points--plus' : 'activity-list__points activity-list__points--minus'}>
+                      {e.points >= 0 ? `+${e.points.toLocaleString()}` : `−${Math.abs(e.points).toLocaleString()}`}
+                    </span>
+                  )}
                 </li>
               );
             })}
@@ -255,6 +139,7 @@ export function CustomerProfilePage() {
   const customer = useResource(`customer:${id}`, () => api.customer(id));
   const [adjusting, setAdjusting] = useState(false);
   const [membership, setMembership] = useState(false);
+  const [editingBirthday, setEditingBirthday] = useState(false);
   const [version, setVersion] = useState(0);
   if (customer.error !== undefined) {
     return <LoadFailed title={t('customers.profile')} error={customer.error} backTo="/customers" onRetry={customer.reload} />;
@@ -310,11 +195,24 @@ export function CustomerProfilePage() {
               <dt>{t('customers.col.phone')}</dt>
               <dd>{c.phone ?? '—'}</dd>
               <dt>{t('customers.col.birthday')}</dt>
-              <dd>{c.birthday ?? '—'}</dd>
+              <dd className="details-list__editable">
+                <span>{c.birthday ?? '—'}</span>
+                <Button variant="plain" onClick={() => setEditingBirthday(true)}>
+                  {t('customers.birthday.edit')}
+                </Button>
+              </dd>
               <dt>{t('customers.since')}</dt>
               <dd>{new Date(c.createdAt).toLocaleDateString()}</dd>
             </dl>
           </Card>
+          <TierCard
+            customerId={c.id}
+            tierId={c.tierId}
+            onChange={() => {
+              customer.reload();
+              setVersion((v) => v + 1);
+            }}
+          />
           <Card title={t('customers.membershipTitle')}>
             {c.events.length === 0 ? (
               <p className="text-subdued">{t('customers.noEvents')}</p>
@@ -322,8 +220,7 @@ export function CustomerProfilePage() {
               <ul className="event-list">
                 {c.events.map((e) => (
                   <li key={e.id}>
-                    {eventLabels[e.kind] ? t(eventLabels[e.kind]!) : e.kind}
-                    {e.detail?.note ? ` — ${e.detail.note}` : ''}{' '}
+                    {describeEvent(e.kind, e.detail, t)}{' '}
                     <span className="text-subdued">
                       {new Date(e.createdAt).toLocaleString()} · {e.actor}
                     </span>
@@ -335,8 +232,9 @@ export function CustomerProfilePage() {
           <div className="profile-grid__wide">
             <Activity customerId={c.id} currency={currency} version={version} />
           </div>
-          <AdjustPointsModal customer={c} open={adjusting} onClose={() => setAdjusting(false)} onDone={changed} />
-          <MembershipModal customer={c} open={membership} onClose={() => setMembership(false)} onDone={changed} />
+          <AdjustPointsModal target={{ kind: 'one', customer: c }} open={adjusting} onClose={() => setAdjusting(false)} onDone={(next) => next && changed(next)} />
+          <MembershipModal target={{ kind: 'one', customer: c }} action={c.type === 'left' ? 'rejoin' : 'exclude'} open={membership} onClose={() => setMembership(false)} onDone={(next) => next && changed(next)} />
+          <BirthdayModal customer={c} open={editingBirthday} onClose={() => setEditingBirthday(false)} onDone={changed} />
         </div>
       )}
     </Page>

@@ -14,22 +14,25 @@ import { Page } from '../../components/Page';
 import { Tabs } from '../../components/Tabs';
 import { useT, type MessageKey } from '../../i18n';
 import { shopAtom } from '../../state/session';
+import { CustomerImportExportActions } from './import/ImportExportActions';
 import { customerName, typeLabels, typeTones } from './format';
+import { AdjustPointsModal, ConvertToGuestsModal, MembershipModal } from './modals';
 
-const TABS: CustomerTab[] = ['all', 'member', 'guest', 'left'];
-const tabLabels: Record<CustomerTab, MessageKey> = { all: 'customers.tabs.all', member: 'customers.tabs.member', guest: 'customers.tabs.guest', left: 'customers.tabs.left' };
+const TABS: CustomerTab[] = ['all', 'member', 'guest', 'left', 'b2b'];
+const tabLabels: Record<CustomerTab, MessageKey> = { all: 'customers.tabs.all', member: 'customers.tabs.member', guest: 'customers.tabs.guest', left: 'customers.tabs.left', b2b: 'customers.tabs.b2b' };
 const SORTS: CustomerSort[] = ['points_desc', 'points_asc', 'updated_desc'];
 const sortLabels: Record<CustomerSort, MessageKey> = { points_desc: 'customers.sort.pointsDesc', points_asc: 'customers.sort.pointsAsc', updated_desc: 'customers.sort.updated' };
 const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Optional columns (spec 002 §2 "Columns are customizable"); the name is always shown. */
-type Column = 'email' | 'phone' | 'birthday' | 'type' | 'points' | 'updated';
-const COLUMNS: Column[] = ['email', 'phone', 'birthday', 'type', 'points', 'updated'];
+type Column = 'email' | 'phone' | 'birthday' | 'type' | 'tier' | 'points' | 'updated';
+const COLUMNS: Column[] = ['email', 'phone', 'birthday', 'type', 'tier', 'points', 'updated'];
 const columnLabels: Record<Column, MessageKey> = {
   email: 'customers.col.email',
   phone: 'customers.col.phone',
   birthday: 'customers.col.birthday',
   type: 'customers.col.type',
+  tier: 'customers.col.tier',
   points: 'customers.col.points',
   updated: 'customers.col.updated',
 };
@@ -81,8 +84,16 @@ export function CustomersPage() {
   const [cursors, setCursors] = useState<(string | undefined)[]>([]);
   const [after, setAfter] = useState<string | undefined>(undefined);
   const [columns, setColumns] = useColumns(shop?.shop.id);
+  // Bulk selection (spec 002 §2 list actions): ids on the page shown; cleared when the page changes.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<'adjust' | 'exclude' | 'rejoin' | 'convert' | null>(null);
   const key = `customers:${tab}:${sort}:${limit}:${search}:${after ?? ''}`;
   const page = useResource<ListPage<CustomerRow>>(key, () => api.customers({ tab, sort, limit, ...(search ? { search } : {}), ...(after ? { after } : {}) }), { keepData: true });
+  useEffect(() => setSelected(new Set()), [key]);
+  const afterBulk = () => {
+    setSelected(new Set());
+    page.reload();
+  };
 
   const update = (changes: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -101,10 +112,32 @@ export function CustomersPage() {
   const money = (n: number) => n.toLocaleString();
   const rows = page.data?.data;
   const empty = rows !== undefined && rows.length === 0 && !page.loading;
-  const headings = [{ title: t('customers.col.name') }, ...columns.map((c) => ({ title: t(columnLabels[c]), ...(c === 'points' ? { align: 'end' as const } : {}) }))];
+  const pageIds = rows?.map((r) => r.id) ?? [];
+  const allSelected = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+  };
+  const selectedRows = rows?.filter((r) => selected.has(r.id)) ?? [];
+  const headings = [{ title: t('customers.select.column'), hidden: true }, { title: t('customers.col.name') }, ...columns.map((c) => ({ title: t(columnLabels[c]), ...(c === 'points' ? { align: 'end' as const } : {}) }))];
 
   return (
-    <Page title={t('customers.title')}>
+    <Page
+      title={t('customers.title')}
+      secondaryActions={
+        <>
+          <Link className="btn btn--secondary" to="/customers/activity/review">
+            {t('reviews.title')}
+          </Link>
+          <CustomerImportExportActions tab={tab} search={search} />
+          <Button variant="secondary" onClick={() => setDialog('convert')}>
+            {t('customers.convert.action')}
+          </Button>
+        </>
+      }
+    >
       <Tabs tabs={TABS.map((id) => ({ id, label: t(tabLabels[id]) }))} selected={tab} label={t('customers.tabs.label')} onSelect={(id) => update({ tab: id === 'all' ? null : id })} />
       <div role="tabpanel" aria-labelledby={`tab-${tab}`} className="tabs__panel">
         <Card>
@@ -157,6 +190,22 @@ export function CustomersPage() {
           </Card>
         ) : (
           <Card flush>
+            <div className="bulk-bar" role="group" aria-label={t('customers.bulk.label')}>
+              <label className="checkbox-row">
+                <input type="checkbox" checked={allSelected} disabled={pageIds.length === 0} onChange={(e) => setSelected(e.target.checked ? new Set(pageIds) : new Set())} />
+                {selected.size > 0 ? t('customers.selected', { count: selected.size }) : t('customers.select.page')}
+              </label>
+              {selected.size > 0 && (
+                <div className="bulk-bar__actions">
+                  <Button onClick={() => setDialog('adjust')}>{t('customers.adjust.title')}</Button>
+                  {selectedRows.every((r) => r.type === 'member') && <Button onClick={() => setDialog('exclude')}>{t('customers.membership.exclude')}</Button>}
+                  {selectedRows.every((r) => r.type === 'left') && <Button onClick={() => setDialog('rejoin')}>{t('customers.membership.rejoin')}</Button>}
+                  <Button variant="plain" onClick={() => setSelected(new Set())}>
+                    {t('customers.bulk.clear')}
+                  </Button>
+                </div>
+              )}
+            </div>
             <IndexTable label={t('customers.title')} headings={headings}>
               {rows === undefined
                 ? Array.from({ length: 5 }, (_, r) => (
@@ -170,6 +219,9 @@ export function CustomersPage() {
                   ))
                 : rows.map((row) => (
                     <IndexTableRow key={row.id} onOpen={() => navigate(`/customers/profile/${row.id}`)}>
+                      <td className="index-table__select">
+                        <input type="checkbox" checked={selected.has(row.id)} onChange={(e) => toggle(row.id, e.target.checked)} aria-label={t('customers.select.row', { name: customerName(row, row.email || t('customers.noName')) })} />
+                      </td>
                       <td className="index-table__primary">
                         <Link to={`/customers/profile/${row.id}`}>{customerName(row, t('customers.noName'))}</Link>
                       </td>
@@ -178,6 +230,7 @@ export function CustomersPage() {
                           {c === 'email' && row.email}
                           {c === 'phone' && (row.phone ?? '—')}
                           {c === 'birthday' && (row.birthday ?? '—')}
+                          {c === 'tier' && (row.tierName ?? '—')}
                           {c === 'type' && <Badge tone={typeTones[row.type] ?? 'neutral'}>{typeLabels[row.type] ? t(typeLabels[row.type]!) : row.type}</Badge>}
                           {c === 'points' && (
                             <>
@@ -230,6 +283,9 @@ export function CustomersPage() {
           </Card>
         )}
       </div>
+      <AdjustPointsModal target={{ kind: 'many', ids: [...selected] }} open={dialog === 'adjust'} onClose={() => setDialog(null)} onDone={afterBulk} />
+      <MembershipModal target={{ kind: 'many', ids: [...selected] }} action={dialog === 'rejoin' ? 'rejoin' : 'exclude'} open={dialog === 'exclude' || dialog === 'rejoin'} onClose={() => setDialog(null)} onDone={afterBulk} />
+      <ConvertToGuestsModal open={dialog === 'convert'} onClose={() => setDialog(null)} onDone={afterBulk} />
     </Page>
   );
 }

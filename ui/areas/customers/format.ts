@@ -58,6 +58,24 @@ export function describeEntry(entry: ActivityEntry, t: Translate, currency: stri
   }
   if (entry.sourceType === 'refund') return { text: t('activity.refund', { order: entry.sourceId.length > 0 ? String((entry.explanation as { orderId?: string } | null)?.orderId ?? entry.sourceId) : '' }) };
   if (entry.sourceType === 'cancellation') return { text: t('activity.cancellation', { order: String((entry.explanation as { orderId?: string } | null)?.orderId ?? entry.sourceId) }) };
+  if (entry.sourceType === 'review') {
+    const e = (entry.explanation ?? {}) as { productTitle?: string | null; decision?: { programTitle?: string } };
+    return { text: t('activity.review', { title: e.decision?.programTitle ?? t('activity.reviewProgram'), points: entry.points, product: e.productTitle ?? '' }).replace(/\s+—\s*$/, '') };
+  }
+  if (entry.sourceType === 'expiry') {
+    const e = (entry.explanation ?? {}) as { consumed?: { earnedOn?: string }[] };
+    const dates = [...new Set((e.consumed ?? []).map((c) => c.earnedOn).filter((d): d is string => typeof d === 'string'))];
+    return { text: t('activity.expiry', { points: Math.abs(entry.points), dates: dates.join(', ') || '—' }) };
+  }
+  if (entry.sourceType === 'tier_entry_reward') {
+    const e = (entry.explanation ?? {}) as { tierName?: string };
+    return { text: t('activity.entryReward', { tier: e.tierName ?? '—', points: entry.points }) };
+  }
+  if (entry.sourceType === 'pending_conversion') return { text: t(entry.type === 'pending_deduct' ? 'activity.pendingDeduct' : 'activity.pendingConvert', { points: Math.abs(entry.points) }) };
+  if (entry.sourceType === 'import') {
+    const e = (entry.explanation ?? {}) as { import?: { fileName?: string; row?: number } };
+    return { text: t('activity.import', { file: e.import?.fileName ?? '—', row: e.import?.row ?? '—' }) };
+  }
   if (entry.sourceType === 'admin_adjustment') {
     const e = (entry.explanation ?? {}) as AdjustmentExplanation;
     return { text: e.adminNote ? t('activity.adjustmentNote', { note: e.adminNote }) : t('activity.adjustment'), ...(e.customerNote ? { note: t('activity.customerNote', { note: e.customerNote }) } : {}) };

@@ -3,5 +3,9 @@ import type { RouteObject } from 'react-router-dom';
 /** The customers area's screens (spec 000 §2), mounted inside the admin chrome before the fallbacks. */
 export const customersRoutes: RouteObject[] = [
   { path: 'customers', lazy: () => import('./CustomersPage').then((m) => ({ Component: m.CustomersPage })) },
+  { path: 'customers/activity/review', lazy: () => import('./ReviewsPage').then((m) => ({ Component: m.ReviewsPage })) },
+  // Customer import wizard and history (spec 002 §2 Migration wizard; spec 000 names the route /customers/migration too).
+  { path: 'customers/import', lazy: () => import('./import/CustomerImportPage').then((m) => ({ Component: m.CustomerImportPage })) },
+  { path: 'customers/migration', lazy: () => import('./import/CustomerImportPage').then((m) => ({ Component: m.CustomerImportPage })) },
   { path: 'customers/profile/:id', lazy: () => import('./CustomerProfilePage').then((m) => ({ Component: m.CustomerProfilePage })) },
 ];

@@ -1,0 +1,167 @@
+/**
+ * Customer import speed (issue 10): generates a 350,000-row CSV of about 24 MB in the app's
+ * template layout (Customer ID, Email, Phone with the platform's leading apostrophe, names, points,
+ * birthday), imports it into a fresh SQLite database through the real service (upload with the
+ * record count, then the background job in batches), and in the same run a bare baseline:
+ * csv-parse and plain prepared inserts of the same customers and ledger rows, no checks.
+ * Targets: ≥ 50,000 rows/s end to end (upload included) and peak RSS ≤ 250 MB.
+ *
+ * The work runs in a child process of its own, so its peak RSS (the kernel's maxRSS of that
+ * process) is the import's and not the caller's (bench:customers has read a 1 GB database by then).
+ * `npm run bench:customers` reports it as its `import` measure; `npx tsx scripts/bench/import.ts`
+ * runs it alone and exits 1 when a target is missed. `BENCH_IMPORT_ROWS` (350000) sizes it.
+ */
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import SQLite from 'better-sqlite3';
+import { parse } from 'csv-parse';
+import { openDatabase } from '../../server/db/database';
+import { ensureShop } from '../../server/store/shops';
+import { createImport, ImportRunner, startImport } from '../../server/services/customer-import/job';
+
+const SHOP = 'bench-shop.myshopify.com';
+
+/** Writes the benchmark file; answers its path and size in bytes. */
+async function generate(dir: string, rows: number): Promise<{ path: string; bytes: number }> {
+  const path = join(dir, 'customers.csv');
+  const out = createWriteStream(path);
+  out.write('Customer ID,Email,Phone,First Name,Last Name,Points,Birthday,Tier\n');
+  let buffer = '';
+  for (let i = 0; i < rows; i++) {
+    const month = String((i % 12) + 1).padStart(2, '0');
+    const day = String((i % 28) + 1).padStart(2, '0');
+    buffer += `${7_400_000_000_000 + i},c${i}@ex.com,'+1555${String(i).padStart(7, '0')},Ada,L${i},${i % 5000},${month}/${day},\n`;
+    if (buffer.length > 1 << 16) {
+      if (!out.write(buffer)) await once(out, 'drain');
+      buffer = '';
+    }
+  }
+  out.end(buffer);
+  await once(out, 'finish');
+  return { path, bytes: statSync(path).size };
+}
+
+/** The import through the service: upload (stream to disk, count) + mapping + the batched job. Answers seconds. */
+async function serviceImport(dir: string, file: string): Promise<{ seconds: number; imported: number; failed: number }> {
+  const db = await openDatabase(join(dir, 'service.sqlite'));
+  await ensureShop(db, SHOP, new Date().toISOString());
+  const started = performance.now();
+  const uploaded = await createImport({ db }, SHOP, { fileName: 'customers.csv', kind: 'customers', body: createReadStream(file), actor: 'bench', directory: dir });
+  await startImport({ db }, SHOP, uploaded.id, { mapping: uploaded.guessedMapping, tierRule: 'ignore' });
+  const outcome = await new ImportRunner({ db }).run(uploaded.id);
+  const seconds = (performance.now() - started) / 1000;
+  const done = await db.selectFrom('customer_imports').selectAll().where('id', '=', uploaded.id).executeTakeFirstOrThrow();
+  await db.destroy();
+  if (outcome !== 'completed') throw new Error(`import ended ${outcome}: ${done.error ?? ''}`);
+  return { seconds, imported: done.imported_rows, failed: done.failed_rows };
+}
+
+/** The bare baseline: csv-parse and prepared inserts (customers + one ledger row each), 2,000 rows per transaction. */
+async function baseline(dir: string, file: string): Promise<number> {
+  const location = join(dir, 'baseline.sqlite');
+  await (await openDatabase(location)).destroy();
+  const sqlite = new SQLite(location);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  const insertCustomer = sqlite.prepare('insert into customers (shop_id, id, email, first_name, last_name, phone, birthday, points_balance, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const insertEntry = sqlite.prepare("insert into ledger_entries (id, shop_id, customer_id, type, points, source_type, source_id, explanation, created_at) values (?, ?, ?, 'earn_point', ?, 'import', ?, '{}', ?)");
+  sqlite.prepare("insert into shops (id, name, email, plan, currency, iana_timezone, settings, created_at, updated_at) values (?, 'b', 'b', 'free', 'USD', 'UTC', '{}', '', '')").run(SHOP);
+  const now = new Date().toISOString();
+  const write = sqlite.transaction((rows: string[][]) => {
+    for (const r of rows) {
+      insertCustomer.run(SHOP, r[0], r[1], r[3], r[4], r[2], r[6], Number(r[5]), now, now);
+      insertEntry.run(crypto.randomUUID(), SHOP, r[0], Number(r[5]), `b:${r[0]}`, now);
+    }
+  });
+  const started = performance.now();
+  const parser = createReadStream(file).pipe(parse({ bom: true, relax_column_count: true, from_line: 2 }));
+  let batch: string[][] = [];
+  for await (const record of parser) {
+    batch.push(record as string[]);
+    if (batch.length >= 2000) {
+      write(batch);
+      batch = [];
+    }
+  }
+  write(batch);
+  const seconds = (performance.now() - started) / 1000;
+  sqlite.close();
+  return seconds;
+}
+
+/** The figures of one run. Rows per second are data rows; peak RSS is the child process's, in MB. */
+export interface ImportFigures {
+  rowsPerSecond: number;
+  baselineRowsPerSecond: number;
+  peakRssMb: number;
+  /** Peak of the anonymous part (sampled every 50 ms): the RSS less the database file's mapped pages. */
+  peakAnonRssMb: number;
+  rows: number;
+  megabytes: number;
+}
+
+/**
+ * The process's anonymous resident memory (heap, SQLite's page cache) in MB, without the pages of
+ * files mapped into it (the database's memory map, server/db/database.ts `mmap_size`); 0 where
+ * /proc is missing.
+ */
+function anonRssMb(): number {
+  try {
+    const m = /RssAnon:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The child's work: generate, import through the service (peak RSS read right after), then the baseline. */
+async function runChild(rows: number): Promise<ImportFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+  try {
+    const { path, bytes } = await generate(dir, rows);
+    let anonPeak = anonRssMb();
+    const sampler = setInterval(() => (anonPeak = Math.max(anonPeak, anonRssMb())), 50);
+    const result = await serviceImport(dir, path);
+    clearInterval(sampler);
+    const peakRssMb = process.resourceUsage().maxRSS / 1024;
+    if (result.imported !== rows || result.failed !== 0) throw new Error(`imported ${result.imported}, failed ${result.failed} of ${rows}`);
+    const baselineSeconds = await baseline(dir, path);
+    return { rowsPerSecond: Math.round(rows / result.seconds), baselineRowsPerSecond: Math.round(rows / baselineSeconds), peakRssMb: Math.round(peakRssMb), peakAnonRssMb: Math.round(anonPeak), rows, megabytes: Math.round((bytes / 1024 / 1024) * 10) / 10 };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Runs the import benchmark in a child process and answers its figures.
+ * @throws when the child fails (its stderr is in the message)
+ */
+export async function benchImport(rows = Number(process.env.BENCH_IMPORT_ROWS ?? 350_000)): Promise<ImportFigures> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', String(rows)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  const line = out.trim().split('\n').pop() ?? '';
+  if (code !== 0 || !line.startsWith('{')) throw new Error(`bench import child exited ${code}: ${err.trim() || out.trim()}`);
+  return JSON.parse(line) as ImportFigures;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv[2] === '--child') {
+    console.log(JSON.stringify(await runChild(Number(process.argv[3]))));
+  } else {
+    const f = await benchImport();
+    console.log(`import of ${f.rows.toLocaleString('en-US')} rows (${f.megabytes} MB): ${f.rowsPerSecond.toLocaleString('en-US')} rows/s (bare parse-and-insert ${f.baselineRowsPerSecond.toLocaleString('en-US')} rows/s), peak RSS ${f.peakRssMb} MB (${f.peakAnonRssMb} MB without the database's memory-mapped pages)`);
+    const missed = [f.rowsPerSecond < 50_000 ? 'below 50,000 rows/s' : null, f.peakRssMb > 250 ? 'peak RSS above 250 MB' : null].filter(Boolean);
+    if (missed.length > 0) {
+      console.log(`target missed: ${missed.join(', ')}`);
+      process.exitCode = 1;
+    }
+  }
+}
