@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
  * runs in demo mode on its own port and a fresh database file for every run.
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
+/** One database file per port, so two runs on different ports never share (or delete) each other's. */
+const database = `test-results/e2e-${port}.sqlite`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -22,10 +24,10 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -f test-results/e2e.sqlite* && tsx server/main.ts`,
+    command: `rm -f ${database}* && tsx server/main.ts`,
     url: `http://localhost:${port}/auth/config`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), DATABASE_PATH: 'test-results/e2e.sqlite', SHOPIFY_API_SECRET: '' },
+    env: { PORT: String(port), DATABASE_PATH: database, SHOPIFY_API_SECRET: '' },
   },
 });

@@ -15,8 +15,8 @@ const root = join(import.meta.dirname, '..');
 /** Builds dist/server/main.mjs (and its source map). Throws on a compile error. */
 export async function buildServer(): Promise<void> {
   await build({
-    // The server, and the webhook processing thread's entry (server/webhooks/thread.ts finds it beside main.mjs).
-    entryPoints: { main: join(root, 'server', 'main.ts'), 'webhook-worker': join(root, 'server', 'webhooks', 'worker.ts') },
+    // The server, and the webhook processing and customer import threads' entries (their thread.ts finds them beside main.mjs).
+    entryPoints: { main: join(root, 'server', 'main.ts'), 'webhook-worker': join(root, 'server', 'webhooks', 'worker.ts'), 'import-worker': join(root, 'server', 'services', 'customer-import', 'worker.ts') },
     outdir: join(root, 'dist', 'server'),
     outExtension: { '.js': '.mjs' },
     define: { __BUNDLED__: 'true' },

@@ -6,7 +6,10 @@
  * webhook delivery lasts; webhooks are processed on a worker thread (server/webhooks/thread.ts),
  * or on the serving thread with WEBHOOK_PROCESSING=inline; WEBHOOK_WORKERS=0 accepts and queues
  * webhooks without processing them (a web-only instance beside worker instances). SIGTERM (and SIGINT) stop taking connections, let the requests in flight
- * and the webhook delivery in hand finish (at most 10 s), close the database and exit 0.
+ * and the webhook delivery in hand finish (at most 10 s), close the database and exit 0. Customer
+ * imports run on a thread of their own (server/services/customer-import/thread.ts); IMPORT_DIR
+ * (imports/ beside the SQLite file) keeps the uploads, IMPORT_LOCK_SECONDS (30) is how long a killed
+ * server's claim on an import lasts.
  */
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -21,7 +24,8 @@ import { WebhookQueue, type QueueOptions } from './webhooks/queue';
 import { ProcessingThread } from './webhooks/thread';
 import { projectRoot } from './paths';
 import { startDailyJobs } from './services/expiry';
-import { importRunnerFor } from './services/customer-import/job';
+import { setImportKicker } from './services/customer-import/job';
+import { ImportThread } from './services/customer-import/thread';
 
 const root = projectRoot();
 
@@ -58,9 +62,11 @@ async function main(): Promise<void> {
     store = storeWithoutWaiting(intake, (d) => thread.enqueue(d));
   }
   const queue = new WebhookQueue(deps, { logger, lockSeconds, ...(notify ? { notify } : {}), ...(store ? { store } : {}) });
+  // Customer imports run on a thread of their own; one a stopped or killed server left unfinished
+  // resumes there from its committed batch (IMPORT_LOCK_SECONDS after a kill).
+  const imports = new ImportThread({ databaseLocation: config.databasePath, sqliteSynchronous: config.sqliteSynchronous, lockSeconds: Number(process.env.IMPORT_LOCK_SECONDS ?? 30) || 30, logLevel: process.env.LOG_LEVEL ?? 'info' }, logger);
+  setImportKicker(db, () => imports.kick());
   const app = createApp({ ...deps, queue });
-  // Customer imports left unfinished by a stopped or killed server resume from their committed batch.
-  const imports = importRunnerFor(deps);
   if (mode === 'inline') queue.start();
   // Point expiry and VIP tier demotion: each store's daily job at its local day boundary (server/services/expiry.ts).
   const stopDailyJobs = startDailyJobs(db, logger);
@@ -68,7 +74,7 @@ async function main(): Promise<void> {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
     // The processing thread starts after the first answer can be given (queued deliveries wait for it).
-    imports.startPolling();
+    imports.start().catch((e: unknown) => logger.error({ err: e }, 'the customer import thread did not start'));
     for (const t of threads) t.start().catch((e: unknown) => logger.error({ err: e }, 'the webhook processing thread did not start'));
     // A template strict ajv refuses still stops the server, a moment after it started.
     registry.compileAll().catch((e: unknown) => {

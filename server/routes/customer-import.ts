@@ -20,7 +20,7 @@ import { ApiError } from '../errors';
 import { CUSTOMER_TABS, type CustomerTab } from '../services/customers';
 import { shopContext } from '../services/shop-context';
 import { customerCsvChunks } from '../services/customer-import/export';
-import { createImport, errorCsvLines, findImport, importRunnerFor, listImports, previewImport, startImport } from '../services/customer-import/job';
+import { createImport, errorCsvLines, findImport, kickImports, listImports, previewImport, startImport } from '../services/customer-import/job';
 import { IMPORT_KINDS, type ColumnMapping, type ImportKind, type TierRule } from '../services/customer-import/rules';
 import { findShop } from '../store/shops';
 import { readJsonBody } from './body';
@@ -66,7 +66,6 @@ const actorOf = (c: Context<AppEnv>): string => `admin:${c.get('userId') || 'unk
 
 export function customerImportRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const runner = importRunnerFor(deps);
 
   app.post('/customers/imports', async (c) => {
     const type = c.req.header('content-type') ?? '';
@@ -116,7 +115,7 @@ export function customerImportRoutes(deps: AppDeps): Hono<AppEnv> {
     for (const k of Object.keys(body).filter((k) => k !== 'mapping' && k !== 'tierRule')) issues.push({ path: `/${k}`, message: 'Unknown field' });
     if (issues.length > 0) throw new ApiError(422, 'validation_failed', 'Your file is invalid', issues);
     const view = await startImport(deps, c.get('shopId'), c.req.param('id'), { mapping: mapping as ColumnMapping, tierRule: tierRule as TierRule });
-    runner.kick();
+    kickImports(deps);
     return c.json({ data: view }, 202);
   });
 

@@ -11,7 +11,8 @@ import type { CustomersTable, LedgerEntriesTable } from '../db/tables';
 import type { Selectable } from 'kysely';
 import { ApiError, notFound } from '../errors';
 import { appendEntries } from '../store/ledger';
-import { assertPointsAdjustable } from './tiers';
+import { assertPointsAdjustable, periodStats, tierContext } from './tiers';
+import type { TierStats } from '../../engine/tiers';
 
 /**
  * The list tabs (spec 002 §2: All, Member, Guest, Left, B2B). `b2b` lists the customers placed in
@@ -38,6 +39,8 @@ export interface CustomerRow {
   tierId: string | null;
   /** The VIP or partner tier's name (from its document), or null. */
   tierName: string | null;
+  /** Tier stats in the VIP program's current assessment period (spec 002 §2 columns tier earned, spent, orders); amounts in minor units. */
+  tierStats: TierStats;
   /** Available points (the balance less pending awards). */
   points: number;
   pendingPoints: number;
@@ -106,7 +109,15 @@ async function tierNames(db: Db, shopId: string, ids: readonly (string | null)[]
   );
 }
 
-const toRow = (c: Selectable<CustomersTable>, pending: number, tiers: Map<string, string> = new Map()): CustomerRow => ({
+const NO_STATS: TierStats = { tierPoints: 0, amountSpentMinor: 0, orders: 0 };
+
+/** Tier stats of some customers (a page at most) in the current assessment period. */
+async function statsOf(deps: AppDeps, shopId: string, ids: readonly string[]): Promise<Map<string, TierStats>> {
+  if (ids.length === 0) return new Map();
+  return periodStats(deps.db, await tierContext(deps.db, shopId), ids, (deps.now ?? (() => new Date()))());
+}
+
+const toRow = (c: Selectable<CustomersTable>, pending: number, tiers: Map<string, string> = new Map(), stats: TierStats = NO_STATS): CustomerRow => ({
   id: c.id,
   email: c.email,
   firstName: c.first_name,
@@ -116,6 +127,7 @@ const toRow = (c: Selectable<CustomersTable>, pending: number, tiers: Map<string
   type: c.type,
   tierId: c.tier_id,
   tierName: c.tier_id ? (tiers.get(c.tier_id) ?? null) : null,
+  tierStats: stats,
   points: c.points_balance - pending,
   pendingPoints: pending,
   updatedAt: c.updated_at,
@@ -162,9 +174,10 @@ export async function listCustomers(deps: AppDeps, shopId: string, q: CustomerQu
   const shown = rows.slice(0, q.limit);
   const pending = await pendingOf(deps.db, shopId, shown.map((r) => r.id), nowIso(deps));
   const tiers = await tierNames(deps.db, shopId, shown.map((r) => r.tier_id));
+  const stats = await statsOf(deps, shopId, shown.map((r) => r.id));
   const last = shown.at(-1);
   return {
-    data: shown.map((r) => toRow(r, pending.get(r.id) ?? 0, tiers)),
+    data: shown.map((r) => toRow(r, pending.get(r.id) ?? 0, tiers, stats.get(r.id))),
     pageInfo: { hasNextPage, endCursor: last ? encodeCursor([q.sort === 'updated_desc' ? last.updated_at : last.points_balance, last.id]) : null },
     total,
   };
@@ -197,7 +210,7 @@ export async function customerProfile(deps: AppDeps, shopId: string, id: string)
     .executeTakeFirstOrThrow();
   const events = await deps.db.selectFrom('customer_events').selectAll().where('shop_id', '=', shopId).where('customer_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50).execute();
   return {
-    ...toRow(row, Number(totals.pending), await tierNames(deps.db, shopId, [row.tier_id])),
+    ...toRow(row, Number(totals.pending), await tierNames(deps.db, shopId, [row.tier_id]), (await statsOf(deps, shopId, [row.id])).get(row.id)),
     createdAt: row.created_at,
     lifetimePoints: Number(totals.earned),
     spentPoints: Number(totals.spent),

@@ -46,6 +46,15 @@ describe('the customers list', () => {
     expect(all.map((r) => r.points)).toEqual(Array.from({ length: 25 }, (_, i) => (25 - i) * 10));
   });
 
+  it('shows the tier stats of each customer: tier points, amount spent in minor units and orders', async () => {
+    const { get } = await shopWithCustomers(2);
+    const rows = (await get<{ data: (Row & { tierStats: unknown })[] }>('/api/customers?sort=points_asc')).data;
+    expect(rows.map((r) => r.tierStats)).toEqual([
+      { tierPoints: 10, amountSpentMinor: 1000, orders: 1 },
+      { tierPoints: 20, amountSpentMinor: 2000, orders: 1 },
+    ]);
+  });
+
   it('sorts low to high and by last update', async () => {
     const { get } = await shopWithCustomers(4);
     expect((await get<Page>('/api/customers?sort=points_asc')).data.map((r) => r.points)).toEqual([10, 20, 30, 40]);

@@ -19,7 +19,8 @@ import type { Json, JsonObject } from '../../engine/types';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const registry = loadRegistry(join(ROOT, 'schemas'));
-const DB_PATH = join(ROOT, 'test-results', 'e2e.sqlite');
+// The server's database file (playwright.config.ts names it by the port).
+const DB_PATH = join(ROOT, 'test-results', `e2e-${process.env.E2E_PORT ?? 3199}.sqlite`);
 const DEMO_SHOP = 'demo-shop.myshopify.com';
 
 const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === 'object' && !Array.isArray(v);

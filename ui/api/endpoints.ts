@@ -122,6 +122,8 @@ export interface CustomerRow {
   tierId: string | null;
   /** The tier's name, or null when the customer is in no tier. */
   tierName: string | null;
+  /** Tier points, amount spent (minor units) and orders in the VIP program's current assessment period. */
+  tierStats: { tierPoints: number; amountSpentMinor: number; orders: number };
   points: number;
   pendingPoints: number;
   updatedAt: string;

@@ -8,6 +8,7 @@ import { Badge, type BadgeTone } from '../components/Badge';
 import { Banner } from '../components/Banner';
 import { Button } from '../components/Button';
 import { Card } from '../components/Card';
+import { Select } from '../components/Select';
 import { EmptyState } from '../components/EmptyState';
 import { IndexTable, IndexTableRow } from '../components/IndexTable';
 import { Page } from '../components/Page';
@@ -65,21 +66,7 @@ function ReconcileCard({ onQueued }: { onQueued: () => void }) {
     <Card title={t('webhooks.reconcileTitle')}>
       <p className="page-intro">{t('webhooks.reconcileHelp')}</p>
       <div className="inline-form">
-        <label className="inline-form__field">
-          <span>{t('webhooks.window.label')}</span>
-          <span className="select">
-            <select className="select__field" value={hours} onChange={(e) => setHours(Number(e.target.value) as (typeof WINDOWS)[number])} disabled={running}>
-              {WINDOWS.map((w) => (
-                <option key={w} value={w}>
-                  {t(windowLabels[w])}
-                </option>
-              ))}
-            </select>
-            <span className="select__chevron" aria-hidden="true">
-              ⌄
-            </span>
-          </span>
-        </label>
+        <Select label={t('webhooks.window.label')} value={hours} options={WINDOWS.map((w) => ({ value: w, label: t(windowLabels[w]) }))} onChange={(v) => setHours(Number(v) as (typeof WINDOWS)[number])} disabled={running} />
         <Button loading={running} onClick={() => void run()}>
           {t('webhooks.reconcile')}
         </Button>

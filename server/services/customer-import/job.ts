@@ -636,8 +636,21 @@ async function writeRows(tx: Db, job: Selectable<CustomerImportsTable>, rows: re
 }
 
 const runners = new WeakMap<Db, ImportRunner>();
+const kickers = new WeakMap<Db, () => void>();
 
-/** The one runner of a database connection in this process (routes kick it; main.ts polls with it). */
+/** Routes imports queued on `db` to another runner (main.ts: the import thread) instead of one in this thread. */
+export function setImportKicker(db: Db, kick: () => void): void {
+  kickers.set(db, kick);
+}
+
+/** Tells whoever runs this database's imports that one is queued: the import thread, or a runner here. */
+export function kickImports(deps: ImportDeps): void {
+  const kick = kickers.get(deps.db);
+  if (kick) kick();
+  else importRunnerFor(deps).kick();
+}
+
+/** The one runner of a database connection in this thread (tests and the CLI; the server uses its import thread). */
 export function importRunnerFor(deps: ImportDeps): ImportRunner {
   let runner = runners.get(deps.db);
   if (!runner) {

@@ -12,6 +12,8 @@ import { EmptyState } from '../../components/EmptyState';
 import { IndexTable, IndexTableRow } from '../../components/IndexTable';
 import { Page } from '../../components/Page';
 import { Tabs } from '../../components/Tabs';
+import { CursorPagination, useCursorPages } from '../../components/CursorPagination';
+import { Select } from '../../components/Select';
 import { useT, type MessageKey } from '../../i18n';
 import { shopAtom } from '../../state/session';
 import { CustomerImportExportActions } from './import/ImportExportActions';
@@ -25,17 +27,22 @@ const sortLabels: Record<CustomerSort, MessageKey> = { points_desc: 'customers.s
 const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Optional columns (spec 002 §2 "Columns are customizable"); the name is always shown. */
-type Column = 'email' | 'phone' | 'birthday' | 'type' | 'tier' | 'points' | 'updated';
-const COLUMNS: Column[] = ['email', 'phone', 'birthday', 'type', 'tier', 'points', 'updated'];
+type Column = 'email' | 'phone' | 'birthday' | 'type' | 'tier' | 'tierEarned' | 'tierSpent' | 'tierOrders' | 'points' | 'updated';
+const COLUMNS: Column[] = ['email', 'phone', 'birthday', 'type', 'tier', 'tierEarned', 'tierSpent', 'tierOrders', 'points', 'updated'];
 const columnLabels: Record<Column, MessageKey> = {
   email: 'customers.col.email',
   phone: 'customers.col.phone',
   birthday: 'customers.col.birthday',
   type: 'customers.col.type',
   tier: 'customers.col.tier',
+  tierEarned: 'customers.col.tierEarned',
+  tierSpent: 'customers.col.tierSpent',
+  tierOrders: 'customers.col.tierOrders',
   points: 'customers.col.points',
   updated: 'customers.col.updated',
 };
+/** Columns of numbers, aligned to the end. */
+const NUMERIC_COLUMNS: ReadonlySet<Column> = new Set(['tierEarned', 'tierSpent', 'tierOrders', 'points']);
 const DEFAULT_COLUMNS: Column[] = ['email', 'type', 'points', 'updated'];
 
 /** The chosen columns, remembered per shop in this browser. */
@@ -80,9 +87,8 @@ export function CustomersPage() {
   const limit = PAGE_SIZES.includes(Number(params.get('limit'))) ? Number(params.get('limit')) : 20;
   const search = params.get('search') ?? '';
   const [draft, setDraft] = useState(search);
-  // Cursors of the pages before the current one (Previous goes back through them).
-  const [cursors, setCursors] = useState<(string | undefined)[]>([]);
-  const [after, setAfter] = useState<string | undefined>(undefined);
+  const pages = useCursorPages();
+  const after = pages.after;
   const [columns, setColumns] = useColumns(shop?.shop.id);
   // Bulk selection (spec 002 §2 list actions): ids on the page shown; cleared when the page changes.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -101,8 +107,7 @@ export function CustomersPage() {
       if (v === null || v === '') next.delete(k);
       else next.set(k, v);
     }
-    setCursors([]);
-    setAfter(undefined);
+    pages.reset();
     setParams(next);
   };
   const submitSearch = (event: FormEvent) => {
@@ -110,6 +115,11 @@ export function CustomersPage() {
     update({ search: draft.trim() || null });
   };
   const money = (n: number) => n.toLocaleString();
+  const currency = shop?.shop.currency ?? 'USD';
+  const formatMoney = (minor: number) => {
+    const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+    return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  };
   const rows = page.data?.data;
   const empty = rows !== undefined && rows.length === 0 && !page.loading;
   const pageIds = rows?.map((r) => r.id) ?? [];
@@ -121,7 +131,7 @@ export function CustomersPage() {
     setSelected(next);
   };
   const selectedRows = rows?.filter((r) => selected.has(r.id)) ?? [];
-  const headings = [{ title: t('customers.select.column'), hidden: true }, { title: t('customers.col.name') }, ...columns.map((c) => ({ title: t(columnLabels[c]), ...(c === 'points' ? { align: 'end' as const } : {}) }))];
+  const headings = [{ title: t('customers.select.column'), hidden: true }, { title: t('customers.col.name') }, ...columns.map((c) => ({ title: t(columnLabels[c]), ...(NUMERIC_COLUMNS.has(c) ? { align: 'end' as const } : {}) }))];
 
   return (
     <Page
@@ -151,21 +161,7 @@ export function CustomersPage() {
               </div>
               <Button type="submit">{t('customers.searchButton')}</Button>
             </form>
-            <label className="inline-form__field">
-              <span>{t('customers.sort.label')}</span>
-              <span className="select">
-                <select className="select__field" value={sort} onChange={(e) => update({ sort: e.target.value === 'points_desc' ? null : e.target.value })}>
-                  {SORTS.map((s) => (
-                    <option key={s} value={s}>
-                      {t(sortLabels[s])}
-                    </option>
-                  ))}
-                </select>
-                <span className="select__chevron" aria-hidden="true">
-                  ⌄
-                </span>
-              </span>
-            </label>
+            <Select label={t('customers.sort.label')} value={sort} options={SORTS.map((v) => ({ value: v, label: t(sortLabels[v]) }))} onChange={(v) => update({ sort: v === 'points_desc' ? null : v })} />
             <details className="column-picker">
               <summary className="btn btn--secondary">{t('customers.columns')}</summary>
               <fieldset className="column-picker__menu">
@@ -226,11 +222,14 @@ export function CustomersPage() {
                         <Link to={`/customers/profile/${row.id}`}>{customerName(row, t('customers.noName'))}</Link>
                       </td>
                       {columns.map((c) => (
-                        <td key={c} className={c === 'points' ? 'index-table__cell--end' : undefined}>
+                        <td key={c} className={NUMERIC_COLUMNS.has(c) ? 'index-table__cell--end' : undefined}>
                           {c === 'email' && row.email}
                           {c === 'phone' && (row.phone ?? '—')}
                           {c === 'birthday' && (row.birthday ?? '—')}
                           {c === 'tier' && (row.tierName ?? '—')}
+                          {c === 'tierEarned' && row.tierStats.tierPoints.toLocaleString()}
+                          {c === 'tierSpent' && formatMoney(row.tierStats.amountSpentMinor)}
+                          {c === 'tierOrders' && row.tierStats.orders.toLocaleString()}
                           {c === 'type' && <Badge tone={typeTones[row.type] ?? 'neutral'}>{typeLabels[row.type] ? t(typeLabels[row.type]!) : row.type}</Badge>}
                           {c === 'points' && (
                             <>
@@ -246,39 +245,8 @@ export function CustomersPage() {
             </IndexTable>
             <nav className="pagination" aria-label={t('customers.pagination')}>
               <span className="pagination__info">{page.data?.total !== undefined ? t('customers.total', { count: page.data.total }) : null}</span>
-              <label className="pagination__size">
-                <span>{t('customers.perPage')}</span>
-                <span className="select">
-                  <select className="select__field" value={limit} onChange={(e) => update({ limit: e.target.value === '20' ? null : e.target.value })}>
-                    {PAGE_SIZES.map((n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </select>
-                  <span className="select__chevron" aria-hidden="true">
-                    ⌄
-                  </span>
-                </span>
-              </label>
-              <Button
-                disabled={cursors.length === 0 || page.loading}
-                onClick={() => {
-                  setAfter(cursors.at(-1));
-                  setCursors(cursors.slice(0, -1));
-                }}
-              >
-                {t('customers.previous')}
-              </Button>
-              <Button
-                disabled={!page.data?.pageInfo.hasNextPage || page.loading}
-                onClick={() => {
-                  setCursors([...cursors, after]);
-                  setAfter(page.data?.pageInfo.endCursor ?? undefined);
-                }}
-              >
-                {t('customers.next')}
-              </Button>
+              <Select className="pagination__size" label={t('customers.perPage')} value={limit} options={PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))} onChange={(v) => update({ limit: v === '20' ? null : v })} />
+              <CursorPagination pages={pages} hasNextPage={Boolean(page.data?.pageInfo.hasNextPage)} endCursor={page.data?.pageInfo.endCursor ?? null} loading={page.loading} />
             </nav>
           </Card>
         )}

@@ -10,6 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Page } from '../../components/Page';
 import { SkeletonText } from '../../components/Skeleton';
 import { Tabs } from '../../components/Tabs';
+import { CursorPagination, useCursorPages } from '../../components/CursorPagination';
 import { useT, type MessageKey } from '../../i18n';
 import { useToast } from '../../state/toasts';
 import { customerName } from './format';
@@ -27,8 +28,8 @@ export function ReviewsPage() {
   const toast = useToast();
   const [params, setParams] = useSearchParams();
   const status = STATUSES.includes(params.get('status') as ReviewStatus) ? (params.get('status') as ReviewStatus) : 'pending';
-  const [after, setAfter] = useState<string | undefined>(undefined);
-  const [cursors, setCursors] = useState<(string | undefined)[]>([]);
+  const pages = useCursorPages();
+  const after = pages.after;
   const [busy, setBusy] = useState<string | null>(null);
   const page = useResource<ListPage<Review>>(`reviews:${status}:${after ?? ''}`, () => api.reviews(status, after), { keepData: true });
   const decide = async (review: Review, action: 'approve' | 'disapprove') => {
@@ -52,8 +53,7 @@ export function ReviewsPage() {
         selected={status}
         label={t('reviews.tabs.label')}
         onSelect={(id) => {
-          setAfter(undefined);
-          setCursors([]);
+          pages.reset();
           setParams(id === 'pending' ? {} : { status: id });
         }}
       />
@@ -105,24 +105,7 @@ export function ReviewsPage() {
             </ul>
             <nav className="pagination" aria-label={t('customers.pagination')}>
               <span className="pagination__info">{t('reviews.total', { count: page.data?.total ?? 0 })}</span>
-              <Button
-                disabled={cursors.length === 0 || page.loading}
-                onClick={() => {
-                  setAfter(cursors.at(-1));
-                  setCursors(cursors.slice(0, -1));
-                }}
-              >
-                {t('customers.previous')}
-              </Button>
-              <Button
-                disabled={!page.data?.pageInfo.hasNextPage || page.loading}
-                onClick={() => {
-                  setCursors([...cursors, after]);
-                  setAfter(page.data?.pageInfo.endCursor ?? undefined);
-                }}
-              >
-                {t('customers.next')}
-              </Button>
+              <CursorPagination pages={pages} hasNextPage={Boolean(page.data?.pageInfo.hasNextPage)} endCursor={page.data?.pageInfo.endCursor ?? null} loading={page.loading} />
             </nav>
           </Card>
         )}

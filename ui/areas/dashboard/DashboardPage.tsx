@@ -6,6 +6,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { Page } from '../../components/Page';
+import { Select } from '../../components/Select';
 import { SkeletonText } from '../../components/Skeleton';
 import { useT, type MessageKey } from '../../i18n';
 
@@ -108,21 +109,7 @@ export function DashboardPage() {
       <div className="dashboard">
         <QuickSearch />
         <Card title={t('dashboard.report.title')}>
-          <label className="inline-form__field dashboard__range">
-            <span>{t('dashboard.range.label')}</span>
-            <span className="select">
-              <select className="select__field" value={range} onChange={(e) => setRange(e.target.value as ReportRange)}>
-                {RANGES.map((r) => (
-                  <option key={r} value={r}>
-                    {t(rangeLabels[r])}
-                  </option>
-                ))}
-              </select>
-              <span className="select__chevron" aria-hidden="true">
-                ⌄
-              </span>
-            </span>
-          </label>
+          <Select className="dashboard__range" label={t('dashboard.range.label')} value={range} options={RANGES.map((r) => ({ value: r, label: t(rangeLabels[r]) }))} onChange={(v) => setRange(v as ReportRange)} />
           {data.error !== undefined ? (
             <Banner tone="critical" title={t('dashboard.failed')} action={{ label: t('common.reload'), onAction: data.reload }} />
           ) : (
