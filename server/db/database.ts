@@ -10,6 +10,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { startCheckpointer, SAFETY_NET_PAGES } from './checkpointer';
 import { migrations } from './migrations';
+import { isSqlite } from './dialect';
 import type { Database } from './tables';
 
 export type Db = Kysely<Database>;
@@ -123,6 +124,9 @@ async function openPostgres(url: string, options: PostgresOptions): Promise<Db> 
   }
   const pool = new pg.Pool({
     connectionString: url,
+    // `bigint` columns and count()/sum() results (int8) come back as numbers, as SQLite gives them:
+    // points and minor currency units stay far below 2^53.
+    types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === pg.types.builtins.INT8 ? Number : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser },
     max: options.max ?? 10,
     idleTimeoutMillis: options.idleTimeoutMillis ?? 10_000,
     allowExitOnIdle: true,
@@ -133,9 +137,19 @@ async function openPostgres(url: string, options: PostgresOptions): Promise<Db> 
   return db;
 }
 
+/** How often a migration that lost a race with another process is tried again, and how far apart (ms). */
+const MIGRATION_ATTEMPTS = 8;
+const MIGRATION_RETRY_MS = 250;
+
 /**
  * Runs pending migrations; throws with the failing migration's name. `schema` (PostgreSQL) keeps
  * the migration bookkeeping in that schema too, so schemas on one server never see each other's.
+ *
+ * Two processes starting at once on one new database (several instances behind a load balancer)
+ * race to migrate it. PostgreSQL serialises them with the migrator's lock; on SQLite the loser's
+ * transaction fails ("table … already exists", or busy) and is rolled back whole (DDL is
+ * transactional there), so it waits and tries again: by then the winner's migrations are recorded
+ * and nothing is left to run. A migration that fails on its own fails every attempt and is thrown.
  */
 export async function migrate(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
@@ -144,13 +158,17 @@ export async function migrate(db: Db, schema?: string): Promise<void> {
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return;
+    if (attempt < MIGRATION_ATTEMPTS && isSqlite(db as unknown as Kysely<unknown>)) {
+      await new Promise((resolve) => setTimeout(resolve, MIGRATION_RETRY_MS * attempt));
+      continue;
+    }
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
     throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
   }
 }
-
 
 const spinCell = new Int32Array(new SharedArrayBuffer(4));
 

@@ -386,4 +386,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('reviews_by_status').on('reviews').columns(['shop_id', 'status', 'created_at', 'id']).execute();
     },
   },
+  '0016_wide_counters_on_postgres': {
+    // Running totals outgrow PostgreSQL's 32-bit `integer` (2,147,483,647): an amount spent in minor
+    // units passes it at $21.5 million, a balance at 2.1 billion points. SQLite's INTEGER is 64-bit
+    // already; on PostgreSQL these become `bigint` (read back as numbers, server/db/database.ts).
+    async up(db: Kysely<unknown>) {
+      if (isSqlite(db)) return;
+      await db.schema.alterTable('customers').alterColumn('points_balance', (c) => c.setDataType('bigint')).execute();
+      await db.schema.alterTable('customer_tier_stats').alterColumn('tier_points', (c) => c.setDataType('bigint')).execute();
+      await db.schema.alterTable('customer_tier_stats').alterColumn('amount_spent_minor', (c) => c.setDataType('bigint')).execute();
+    },
+  },
 };

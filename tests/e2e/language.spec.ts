@@ -23,7 +23,7 @@ test('French applies at once, reaches the form labels, survives a reload and swi
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 
   // A form's labels come from the template, translated by the server.
-  await page.getByRole('link', { name: 'Modifier' }).first().click();
+  await page.getByRole('row', { name: /Place an order/ }).getByRole('link', { name: 'Modifier' }).first().click();
   await expect(page.getByLabel('Nom du programme')).toBeVisible();
   await expect(page.getByText('Points gagnés', { exact: true })).toBeVisible();
 

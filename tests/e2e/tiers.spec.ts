@@ -33,18 +33,22 @@ test('launches VIP tiers after confirmation, refuses deactivation while a progra
 
   // A program for VIP members only blocks deactivation (spec 002 §4, §8).
   const token = await page.evaluate(() => sessionStorage.getItem('loyalty.sessionToken') ?? '');
-  const created = await page.request.post('/api/kinds/earning.place_order/docs', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { data: { title: 'VIP double points', customerEligibility: 'vip_members', priorityPlaceOrder: 7 } },
+  const headers = { Authorization: `Bearer ${token}` };
+  // A sign-up program for VIP members (other browser tests may have used up the 10 place-order programs).
+  const created = await page.request.post('/api/kinds/earning.sign_up/docs', {
+    headers,
+    data: { data: { title: 'VIP welcome points', status: true, customerEligibility: 'vip_members' } },
   });
-  expect(created.status()).toBe(201);
+  expect(created.status(), await created.text()).toBe(201);
+  const programId = ((await created.json()) as { data: { id: string } }).data.id;
   await page.reload();
   await page.getByRole('button', { name: 'Deactivate' }).click();
   const deactivate = page.getByRole('dialog', { name: 'Deactivate VIP tiers?' });
   await deactivate.getByRole('button', { name: 'Deactivate' }).click();
   await expect(deactivate.getByText('Cannot deactivate VIP Tier while programs use it')).toBeVisible();
-  await expect(deactivate.getByText('VIP double points (earning.place_order) uses VIP tiers')).toBeVisible();
+  await expect(deactivate.getByText('VIP welcome points (earning.sign_up) uses VIP tiers')).toBeVisible();
   await deactivate.getByRole('button', { name: 'Cancel', exact: true }).last().click();
+  expect((await page.request.delete(`/api/kinds/earning.sign_up/docs/${programId}`, { headers })).status()).toBe(200);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/embed/membership/vip?tab=launch');
