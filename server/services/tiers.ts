@@ -557,8 +557,8 @@ export interface CustomerTierView {
   changes: { id: string; from: string | null; to: string | null; fromName: string | null; toName: string | null; reason: string; explanation: string; actor: string; createdAt: string }[];
 }
 
-/** The tier card's view. Throws 404 `not_found` for an unknown customer. */
-export async function customerTier(db: Db, shopId: string, customerId: string, now: Date): Promise<CustomerTierView> {
+/** A customer's tier and whether it was assigned by hand. Throws 404 `not_found` for an unknown customer. */
+async function customerWithTierState(db: Db, shopId: string, customerId: string): Promise<{ id: string; tier_id: string | null; manual: number | null }> {
   const c = await db
     .selectFrom('customers as c')
     .leftJoin('customer_tier_state as st', (j) => j.onRef('st.shop_id', '=', 'c.shop_id').onRef('st.customer_id', '=', 'c.id'))
@@ -567,6 +567,12 @@ export async function customerTier(db: Db, shopId: string, customerId: string, n
     .where('c.id', '=', customerId)
     .executeTakeFirst();
   if (!c) throw notFound('not_found', 'This customer does not exist');
+  return c;
+}
+
+/** The tier card's view. Throws 404 `not_found` for an unknown customer. */
+export async function customerTier(db: Db, shopId: string, customerId: string, now: Date): Promise<CustomerTierView> {
+  const c = await customerWithTierState(db, shopId, customerId);
   const ctx = await tierContext(db, shopId);
   const stats = (await periodStats(db, ctx, [customerId], now)).get(customerId) ?? ZERO;
   const events = await db.selectFrom('customer_events').selectAll().where('shop_id', '=', shopId).where('customer_id', '=', customerId).where('kind', '=', TIER_CHANGED).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(20).execute();
@@ -619,14 +625,7 @@ export async function assignExclusiveTier(db: Db, shopId: string, customerId: st
  */
 export async function unassignExclusiveTier(db: Db, shopId: string, customerId: string, actor: string, now: Date): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const c = await tx
-      .selectFrom('customers as c')
-      .leftJoin('customer_tier_state as st', (j) => j.onRef('st.shop_id', '=', 'c.shop_id').onRef('st.customer_id', '=', 'c.id'))
-      .select(['c.id', 'c.tier_id', 'st.manual'])
-      .where('c.shop_id', '=', shopId)
-      .where('c.id', '=', customerId)
-      .executeTakeFirst();
-    if (!c) throw notFound('not_found', 'This customer does not exist');
+    const c = await customerWithTierState(tx, shopId, customerId);
     if (Number(c.manual ?? 0) !== 1) throw new ApiError(409, 'tier_not_manual', 'Failed to unassign exclusive tier: this customer has no manually assigned tier');
     await tx.updateTable('customer_tier_state').set({ manual: 0 }).where('shop_id', '=', shopId).where('customer_id', '=', customerId).execute();
     const ctx = await tierContext(tx, shopId);

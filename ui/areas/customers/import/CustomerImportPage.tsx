@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from '../../../components/Badge';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import { Select } from '../../../components/Select';
 import { EmptyState } from '../../../components/EmptyState';
 import { IndexTable, IndexTableRow } from '../../../components/IndexTable';
 import { Page } from '../../../components/Page';
@@ -106,21 +107,7 @@ function UploadStep({ onUploaded }: { onUploaded: (u: UploadedCustomerImport) =>
     <Card title={t('import.upload.title')}>
       <form className="import-wizard__form" onSubmit={submit}>
         {error !== undefined && <ErrorBanner error={error} title={t('import.failed')} />}
-        <label className="inline-form__field">
-          <span>{t('import.upload.kind')}</span>
-          <span className="select">
-            <select className="select__field" value={kind} onChange={(e) => setKind(e.target.value as ImportKind)}>
-              {KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {t(kindLabels[k])}
-                </option>
-              ))}
-            </select>
-            <span className="select__chevron" aria-hidden="true">
-              ⌄
-            </span>
-          </span>
-        </label>
+        <Select label={t('import.upload.kind')} value={kind} options={KINDS.map((k) => ({ value: k, label: t(kindLabels[k]) }))} onChange={(v) => setKind(v as ImportKind)} />
         <p className="text-subdued">{t(kind === 'customers' ? 'import.upload.helpCustomers' : kind === 'birthday' ? 'import.upload.helpBirthday' : 'import.upload.helpPoints')}</p>
         <label className="import-wizard__file">
           <span>{t('import.upload.file')}</span>
