@@ -5,7 +5,6 @@
  * apostrophe-prefixed ids and phones); birthday and points imports; the CSV export with formula
  * escaping; and a server killed with SIGKILL mid-import that resumes and awards each row once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,7 +16,8 @@ import { importRunnerFor, ImportRunner, startImport } from '../../server/service
 import { appendEntries } from '../../server/store/ledger';
 import { csvCell } from '../../server/services/customer-import/csv';
 import type { ColumnMapping } from '../../server/services/customer-import/rules';
-import { makeApp, ROOT, SHOP, type TestApp } from '../support/app';
+import { makeApp, SHOP, type TestApp } from '../support/app';
+import { freePort, startServer } from '../support/server-process';
 
 type Issue = { path: string; message: string };
 type ImportView = {
@@ -370,24 +370,7 @@ describe('exporting customers', () => {
 });
 
 describe('a server killed mid-import', () => {
-  function startServer(port: number, databasePath: string): ChildProcess {
-    return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, SHOPIFY_API_SECRET: '', LOG_LEVEL: 'warn', IMPORT_LOCK_SECONDS: '1', WEBHOOK_WORKERS: '0', VITEST: '' },
-      stdio: 'ignore',
-    });
-  }
-  async function waitUntilUp(port: number): Promise<void> {
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`http://localhost:${port}/readyz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not start');
-  }
+  const serverEnv = (databasePath: string): Record<string, string> => ({ DATABASE_PATH: databasePath, DATABASE_URL: '', SHOPIFY_API_SECRET: '', LOG_LEVEL: 'warn', IMPORT_LOCK_SECONDS: '1', WEBHOOK_WORKERS: '0', VITEST: '' });
 
   it('resumes after SIGKILL from the committed batch and imports every row exactly once', async () => {
     const ROWS = 60_000;
@@ -398,12 +381,11 @@ describe('a server killed mid-import', () => {
     for (let i = 0; i < ROWS; i++) lines.push(`${9_000_000 + i},c${i}@example.com,,Ada,L${i},${(i % 97) + 1},,`);
     writeFileSync(file, lines.join('\n'));
     const expectedPoints = Array.from({ length: ROWS }, (_, i) => (i % 97) + 1).reduce((a, b) => a + b, 0);
-    const port = 4300 + Math.floor(Math.random() * 400);
+    const port = await freePort();
     const token = await signSessionToken({ apiKey: DEMO.apiKey, apiSecret: DEMO.apiSecret, demo: true }, DEMO.shopDomain);
     const headers = { Authorization: `Bearer ${token}` };
 
-    let server = startServer(port, databasePath);
-    await waitUntilUp(port);
+    let server = await startServer(serverEnv(databasePath), port);
     const { readFileSync } = await import('node:fs');
     const up = await fetch(`http://localhost:${port}/api/customers/imports?fileName=big.csv`, { method: 'POST', headers: { ...headers, 'Content-Type': 'text/csv' }, body: readFileSync(file) });
     expect(up.status).toBe(201);
@@ -413,23 +395,22 @@ describe('a server killed mid-import', () => {
     const peek = new SQLite(databasePath, { readonly: true });
     const processed = () => (peek.prepare('select processed_rows as n from customer_imports where id = ?').get(uploaded.id) as { n: number }).n;
     for (let i = 0; i < 3000 && processed() < 4000; i++) await new Promise((r) => setTimeout(r, 5));
-    server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    server.child.kill('SIGKILL');
+    await server.exited;
     const atKill = processed();
     peek.close();
     expect(atKill).toBeGreaterThan(0);
     expect(atKill).toBeLessThan(ROWS);
 
-    server = startServer(port, databasePath);
-    await waitUntilUp(port);
+    server = await startServer(serverEnv(databasePath), port);
     let view: ImportView | undefined;
     for (let i = 0; i < 600; i++) {
       view = ((await (await fetch(`http://localhost:${port}/api/customers/imports/${uploaded.id}`, { headers })).json()) as { data: ImportView }).data;
       if (view.status === 'completed' || view.status === 'failed') break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    server.child.kill('SIGTERM');
+    await server.exited;
     expect(view).toMatchObject({ status: 'completed', processedRows: ROWS, importedRows: ROWS, failedRows: 0, pointsAwarded: expectedPoints });
 
     const db = new SQLite(databasePath, { readonly: true });

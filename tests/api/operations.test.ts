@@ -2,7 +2,6 @@
  * Operations (issue 14): liveness and readiness, structured request logs that never carry a
  * credential or a shopper's personal data, and a clean stop on SIGTERM.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +12,8 @@ import { createLogger } from '../../server/logging';
 import { ensureShop } from '../../server/store/shops';
 import { webhookHmac } from '../../server/webhook-hmac';
 import { signSessionToken } from '../../server/auth';
-import { AUTH, makeApp, repoRegistry, ROOT, SHOP, openTestDatabase } from '../support/app';
+import { AUTH, makeApp, repoRegistry, SHOP, openTestDatabase } from '../support/app';
+import { startServer } from '../support/server-process';
 import { orderBody, placeOrderData } from '../support/factories';
 
 /** An app whose log lines are collected as parsed JSON. */
@@ -84,20 +84,13 @@ describe('request logs', () => {
 
 describe('SIGTERM', () => {
   it('stops taking work, finishes, closes the database and exits 0', async () => {
-    const port = 3300 + Math.floor(Math.random() * 500);
     const dir = mkdtempSync(join(tmpdir(), 'sigterm-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DATABASE_PATH: join(dir, 'db.sqlite'), SHOPIFY_API_SECRET: '', LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    for (let i = 0; i < 100 && !output.includes('listening'); i++) await new Promise((r) => setTimeout(r, 100));
-    expect((await fetch(`http://localhost:${port}/healthz`)).status).toBe(200);
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    const server = await startServer({ DATABASE_PATH: join(dir, 'db.sqlite'), DATABASE_URL: '', SHOPIFY_API_SECRET: '', LOG_LEVEL: 'info' });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const output = server.output();
+    expect(output).toContain('listening');
     expect(output).toContain('"msg":"stopped"');
   }, 30_000);
 });

@@ -4,54 +4,39 @@
  * else one SQLite file). Every order is delivered to both at the same moment under two webhook ids
  * (two platform retries landing on two instances); each order is awarded exactly once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../../server/auth';
 import { openDatabase } from '../../server/db/database';
 import { webhookHmac } from '../../server/webhook-hmac';
-import { AUTH, freshDatabaseLocation, ROOT, SHOP } from '../support/app';
+import { AUTH, freshDatabaseLocation, SHOP } from '../support/app';
 import { orderBody, placeOrderData } from '../support/factories';
+import { spawnServer, waitUntilReady, type ServerProcess } from '../support/server-process';
 
 const ORDERS = 20;
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-/** Starts `server/main.ts` on `port` against `location`; resolves when /readyz answers 200. */
-async function startServer(port: number, location: string): Promise<{ child: ChildProcess; exited: Promise<number | null> }> {
+/** Starts `server/main.ts` against `location` (a PostgreSQL URL or a SQLite file); resolves when /readyz answers 200. */
+async function startOn(location: string): Promise<ServerProcess> {
   const postgres = location.startsWith('postgres');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: postgres ? location : '',
-      DATABASE_PATH: postgres ? '' : location,
-      SHOPIFY_API_KEY: AUTH.apiKey,
-      SHOPIFY_API_SECRET: AUTH.apiSecret,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const server = await spawnServer({
+    DATABASE_URL: postgres ? location : '',
+    DATABASE_PATH: postgres ? '' : location,
+    SHOPIFY_API_KEY: AUTH.apiKey,
+    SHOPIFY_API_SECRET: AUTH.apiSecret,
+    LOG_LEVEL: 'warn',
   });
-  children.push(child);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/readyz`)).ok) return { child, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server on ${port} did not start`);
+  children.push(server.child);
+  await waitUntilReady(server);
+  return server;
 }
 
 describe('two server processes on one database', () => {
   it('receive the same orders at the same moment and award each exactly once', async () => {
     const location = await freshDatabaseLocation();
-    const base = 4300 + Math.floor(Math.random() * 300) * 2;
-    const [a, b] = await Promise.all([startServer(base, location), startServer(base + 1, location)]);
-    const url = (i: number) => `http://localhost:${base + i}`;
+    const [a, b] = await Promise.all([startOn(location), startOn(location)]);
+    const url = (i: number) => [a, b][i]!.url;
 
     const token = await signSessionToken(AUTH, SHOP);
     const created = await fetch(`${url(0)}/api/kinds/earning.place_order/docs`, {

@@ -2,7 +2,6 @@
  * Issue 14 "Done when": a `kill -9` of the server while 500 deliveries are queued, then a restart
  * and the platform's redelivery of all 500, ends with every order awarded exactly once.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,29 +9,14 @@ import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../../server/config';
 import { webhookHmac } from '../../server/webhook-hmac';
-import { ROOT } from '../support/app';
 import { orderBody } from '../support/factories';
+import { freePort, spawnServer, startServer } from '../support/server-process';
 
 const ORDERS = 500;
 
-function startServer(port: number, databasePath: string, workers = 1): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATABASE_PATH: databasePath, SHOPIFY_API_SECRET: '', LOG_LEVEL: 'warn', WEBHOOK_LOCK_SECONDS: '1', WEBHOOK_WORKERS: String(workers) },
-    stdio: 'ignore',
-  });
-}
-
-async function waitUntilUp(port: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`http://localhost:${port}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start');
+/** A server's environment on the SQLite file; `workers` 0 = web only (deliveries stay queued). */
+function serverEnv(databasePath: string, workers = 1): Record<string, string> {
+  return { DATABASE_PATH: databasePath, DATABASE_URL: '', SHOPIFY_API_SECRET: '', LOG_LEVEL: 'warn', WEBHOOK_LOCK_SECONDS: '1', WEBHOOK_WORKERS: String(workers) };
 }
 
 /** Sends every delivery, 16 at a time; resolves with the HTTP statuses. */
@@ -59,33 +43,31 @@ describe('kill -9 during 500 queued deliveries', () => {
   it('after a restart and redelivery, every order is awarded exactly once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'crash-'));
     const databasePath = join(dir, 'db.sqlite');
-    const port = 3800 + Math.floor(Math.random() * 400);
+    const port = await freePort();
     const bodies = Array.from({ length: ORDERS }, (_, i) =>
       JSON.stringify(orderBody({ id: String(8_000_000_000_000_000_000n + BigInt(i)), customer: { id: String(1000 + (i % 50)), email: `c${i % 50}@example.com`, first_name: 'C', last_name: String(i % 50) } })),
     );
 
     // 500 deliveries accepted and queued by a web-only instance…
-    let server = startServer(port, databasePath, 0);
-    await waitUntilUp(port);
+    let server = await startServer(serverEnv(databasePath, 0), port);
     expect(new Set(await deliverAll(port, bodies))).toEqual(new Set([200]));
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    server.child.kill('SIGTERM');
+    await server.exited;
     const peek = new SQLite(databasePath, { readonly: true });
     const count = (status: string) => (peek.prepare('select count(*) as n from webhook_deliveries where status = ?').get(status) as { n: number }).n;
     expect(count('queued')).toBe(ORDERS);
 
     // …then a worker starts on them and is killed with SIGKILL part-way through.
-    server = startServer(port, databasePath);
+    server = await spawnServer(serverEnv(databasePath), port);
     for (let i = 0; i < 600 && count('done') < 100; i++) await new Promise((r) => setTimeout(r, 10));
-    server.kill('SIGKILL');
-    await new Promise((r) => server.once('exit', r));
+    server.child.kill('SIGKILL');
+    await server.exited;
     const doneAtKill = count('done');
     peek.close();
     expect(doneAtKill).toBeGreaterThan(0);
     expect(doneAtKill).toBeLessThan(ORDERS);
 
-    server = startServer(port, databasePath);
-    await waitUntilUp(port);
+    server = await startServer(serverEnv(databasePath), port);
     expect(new Set(await deliverAll(port, bodies))).toEqual(new Set([200]));
     const db = new SQLite(databasePath, { readonly: true });
     for (let i = 0; i < 300; i++) {
@@ -93,8 +75,8 @@ describe('kill -9 during 500 queued deliveries', () => {
       if (queued === 0) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    server.child.kill('SIGTERM');
+    await server.exited;
 
     const deliveries = db.prepare('select status, count(*) as n from webhook_deliveries group by status').all() as { status: string; n: number }[];
     expect(deliveries).toEqual([{ status: 'done', n: ORDERS }]);
