@@ -9,6 +9,7 @@ import { createApp } from '../../server/app';
 import { signSessionToken } from '../../server/auth';
 import { DEMO, type AuthConfig } from '../../server/config';
 import { openDatabase, type Db } from '../../server/db/database';
+import { parseProxyQuery, proxySignature } from '../../server/proxy/signature';
 import { ensureShop } from '../../server/store/shops';
 import { webhookHmac } from '../../server/webhook-hmac';
 import { WebhookQueue } from '../../server/webhooks/queue';
@@ -89,6 +90,30 @@ export interface TestApp {
   deliverOrder(order: unknown, opts?: { hmac?: string; shop?: string; raw?: string }): Promise<Response>;
   /** A signed delivery of any webhook topic (`refunds/create`, `orders/cancelled`). */
   deliver(topic: string, body: unknown): Promise<Response>;
+  /**
+   * A storefront call as the platform's app proxy forwards it: `/proxy<path>` with `shop`,
+   * `logged_in_customer_id` (`customerId`; null = a guest), `path_prefix`, `timestamp` (the app's
+   * clock) and a valid `signature` added to `path`'s own query. JSON `body` for POST; extra `headers`
+   * (e.g. `Idempotency-Key`).
+   */
+  proxy(method: string, path: string, customerId: string | null, opts?: { body?: unknown; headers?: Record<string, string> }): Promise<Response>;
+}
+
+/**
+ * `/proxy<path>` signed for `shop` and `customerId` at `now` (what the platform's app proxy
+ * forwards), for tests and benchmarks: the query of `path` is kept and signed with it.
+ */
+export function signedProxyPath(path: string, customerId: string | null, opts: { shop?: string; secret?: string; now?: Date } = {}): string {
+  const url = new URL(path, 'http://proxy.test');
+  const query = parseProxyQuery(url.search);
+  query.shop = [opts.shop ?? SHOP];
+  query.logged_in_customer_id = [customerId ?? ''];
+  query.path_prefix = ['/apps/loyalty'];
+  query.timestamp = [String(Math.floor((opts.now ?? new Date()).getTime() / 1000))];
+  const signed = new URLSearchParams();
+  for (const [key, values] of Object.entries(query)) for (const value of values) signed.append(key, value);
+  signed.append('signature', proxySignature(query, opts.secret ?? AUTH.apiSecret));
+  return `/proxy${url.pathname}?${signed.toString()}`;
 }
 
 /** Shop settings a test may set: plan facts for gates, pending points, … (stored as the shop's settings JSON). */
@@ -143,6 +168,14 @@ export async function makeApp(options: { databasePath?: string; now?: () => Date
         }),
       ).then(processed);
     },
+    proxy: (method, path, customerId, opts = {}) =>
+      Promise.resolve(
+        app.request(signedProxyPath(path, customerId, options.now ? { now: options.now() } : {}), {
+          method,
+          headers: { 'Content-Type': 'application/json', ...(opts.headers ?? {}) },
+          ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+        }),
+      ),
     deliverOrder: (order, opts = {}) => {
       const raw = opts.raw ?? JSON.stringify(order);
       return Promise.resolve(
