@@ -26,5 +26,10 @@ if (!existsSync(index) || statSync(index).mtimeMs < newestMtime(join(root, 'ui')
   console.log('building the UI (dist/ui)…');
   await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 }
+const widget = join(root, 'dist', 'widget', 'loyalty-widget.js');
+if (!existsSync(widget) || statSync(widget).mtimeMs < Math.max(newestMtime(join(root, 'ui', 'widget')), statSync(join(root, 'engine', 'widget-design.ts')).mtimeMs)) {
+  console.log('building the storefront widget (dist/widget)…');
+  await build({ configFile: join(root, 'vite.widget.config.ts'), logLevel: 'warn' });
+}
 await buildServer();
 await import(pathToFileURL(join(root, 'dist', 'server', 'main.mjs')).href);

@@ -77,6 +77,7 @@ if (postgresUrl) {
 }
 
 gate('UI build', npx, ['vite', 'build', '--logLevel', 'warn']);
+gate('storefront widget build', npx, ['vite', 'build', '-c', 'vite.widget.config.ts', '--logLevel', 'warn']);
 
 const e2eReport = join(results, 'playwright.json');
 counted('browser tests', npx, ['playwright', 'test', '--reporter=list,json'], e2eReport, { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }, (r) => {

@@ -1,0 +1,89 @@
+/**
+ * `GET /proxy/widget` (issue 13; docs/storefront-api.md): the storefront widget's public
+ * configuration — the shop's saved design (defaults when none), the widget texts in the shopper's
+ * language with every missing text taken from the primary language (never a key), and the point
+ * label and currency. The same answer for guests and shoppers: nothing personal.
+ *
+ * Texts are the translation variant `widget-design` (spec 001 §4 translation variants): shipped
+ * defaults in `schemas/_storefront/widget-design/<language>.json`; English is the primary language
+ * and has every key. Product staff add a language by adding a file.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import type { AppDeps } from '../deps';
+import { projectRoot } from '../paths';
+import { findShop, shopSettings } from '../store/shops';
+import { listDocuments } from '../store/documents';
+import { resolveDesign, type WidgetDesign } from '../../engine/widget-design';
+import type { ProxyEnv } from './middleware';
+
+/** The document kind that holds a shop's saved widget design (at most one per shop). */
+export const WIDGET_DESIGN_KIND = 'storefront.widget_design';
+
+/** The primary storefront language: every text key exists in it. */
+export const PRIMARY_WIDGET_LANGUAGE = 'en';
+
+/** Shipped widget texts by language code (`en`, `fr`, `pt-BR`, …), read once from `dir`. */
+export function loadWidgetTexts(dir = join(projectRoot(), 'schemas', '_storefront', 'widget-design')): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  if (!existsSync(dir)) return out;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+    out[file.slice(0, -'.json'.length)] = JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string>;
+  }
+  return out;
+}
+
+/**
+ * The shipped language that serves `requested` (a storefront or browser language such as `fr-CA`):
+ * the exact code, else its base language, else the primary language.
+ */
+export function widgetLanguage(requested: string | undefined, available: readonly string[]): string {
+  const wanted = (requested ?? '').trim();
+  if (!wanted) return PRIMARY_WIDGET_LANGUAGE;
+  const exact = available.find((l) => l.toLowerCase() === wanted.toLowerCase());
+  if (exact) return exact;
+  const base = wanted.split(/[-_]/)[0]!.toLowerCase();
+  return available.find((l) => l.toLowerCase() === base) ?? PRIMARY_WIDGET_LANGUAGE;
+}
+
+/** What `GET /proxy/widget` answers in `data`. */
+export interface WidgetConfig {
+  design: WidgetDesign;
+  /** Every widget text key, in `language` or the primary language. */
+  texts: Record<string, string>;
+  language: string;
+  /** Languages with shipped texts. */
+  languages: string[];
+  shop: { currency: string; pointLabel: { singular: string; plural: string } };
+}
+
+/** The widget configuration routes; texts are read once when the routes are built. */
+export function widgetProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
+  const app = new Hono<ProxyEnv>();
+  const shipped = loadWidgetTexts();
+  const languages = Object.keys(shipped);
+  app.get('/widget', async (c) => {
+    const language = widgetLanguage(c.req.query('language'), languages);
+    const texts = { ...(shipped[PRIMARY_WIDGET_LANGUAGE] ?? {}), ...(shipped[language] ?? {}) };
+    const [shop, designs] = await Promise.all([findShop(deps.db, c.var.shopId), listDocuments(deps.db, c.var.shopId, [WIDGET_DESIGN_KIND])]);
+    const settings = shop ? shopSettings(shop) : {};
+    const label = typeof settings.pointLabel === 'object' && settings.pointLabel !== null ? (settings.pointLabel as { singular?: unknown; plural?: unknown }) : {};
+    const data: WidgetConfig = {
+      design: resolveDesign(designs[0]?.data),
+      texts,
+      language,
+      languages,
+      shop: {
+        currency: shop?.currency ?? 'USD',
+        pointLabel: {
+          singular: typeof label.singular === 'string' && label.singular ? label.singular : texts['pointLabel.singular']!,
+          plural: typeof label.plural === 'string' && label.plural ? label.plural : texts['pointLabel.plural']!,
+        },
+      },
+    };
+    c.header('Cache-Control', 'private, max-age=60');
+    return c.json({ data });
+  });
+  return app;
+}

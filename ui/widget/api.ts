@@ -1,0 +1,128 @@
+/**
+ * The widget's calls to the storefront API (docs/storefront-api.md). The widget calls the shop's own
+ * domain under the app-proxy path (default `/apps/loyalty`); the platform signs and forwards them to
+ * `/proxy/*`. Answers are `{ data }`; errors `{ error: { code, message } }` whose message is the
+ * spec's shopper wording, thrown as `WidgetApiError`.
+ */
+import type { WidgetDesign } from '../../engine/widget-design';
+
+/** `GET /widget`. */
+export interface WidgetConfig {
+  design: WidgetDesign;
+  texts: Record<string, string>;
+  language: string;
+  languages: string[];
+  shop: { currency: string; pointLabel: { singular: string; plural: string } };
+}
+
+/** `GET /customer` (null for a guest). */
+export interface ShopperView {
+  id: string;
+  firstName: string | null;
+  points: number;
+  pendingPoints: number;
+  lifetimePoints?: number;
+  tier: { id: string; name: string } | null;
+  nextTier: { id: string; name: string; method: string; current: number; target: number; progress: number } | null;
+  referralUrl?: string | null;
+}
+
+/** One `GET /ways-to-earn` item. */
+export interface WayToEarn {
+  id: string;
+  kind: string;
+  event: string;
+  title: string;
+  points?: number;
+  pointsText?: string;
+  action: 'order' | 'claim' | 'visit' | 'link' | 'form' | 'none';
+  url?: string;
+  completed?: boolean;
+}
+
+/** One `GET /rewards` item. */
+export interface Reward {
+  id: string;
+  kind: string;
+  rewardType?: string;
+  title: string;
+  pointsCost: number;
+  minPoints?: number;
+  maxPoints?: number;
+  affordable: boolean;
+}
+
+/** One `GET /coupons` item. */
+export interface Coupon {
+  id: string;
+  code: string;
+  title: string;
+  pointsSpent: number;
+  createdAt: string;
+  expiresAt: string | null;
+  status: 'available' | 'redeemed' | 'revoked';
+  revocable: boolean;
+}
+
+/** One `GET /history` item. */
+export interface HistoryItem {
+  id: string;
+  type: string;
+  points: number;
+  description: string;
+  createdAt: string;
+}
+
+/** A refused call, with the spec's message for the shopper. */
+export class WidgetApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The calls, bound to one proxy path and language. */
+export class WidgetApi {
+  constructor(
+    private readonly base: string,
+    private readonly language: string,
+  ) {}
+
+  private async send<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await fetch(`${this.base}${path}${sep}language=${encodeURIComponent(this.language)}`, {
+      method,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const json = (await res.json().catch(() => null)) as { data?: T; error?: { code?: string; message?: string } } | null;
+    if (!res.ok) throw new WidgetApiError(res.status, json?.error?.code ?? 'error', json?.error?.message ?? `HTTP ${res.status}`);
+    return json?.data as T;
+  }
+
+  private async list<T>(path: string): Promise<{ items: T[]; endCursor: string | null }> {
+    const sep = path.includes('?') ? '&' : '?';
+    const res = await fetch(`${this.base}${path}${sep}language=${encodeURIComponent(this.language)}`, { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    const json = (await res.json().catch(() => null)) as { data?: T[]; pageInfo?: { hasNextPage: boolean; endCursor: string | null }; error?: { code?: string; message?: string } } | null;
+    if (!res.ok) throw new WidgetApiError(res.status, json?.error?.code ?? 'error', json?.error?.message ?? `HTTP ${res.status}`);
+    return { items: json?.data ?? [], endCursor: json?.pageInfo?.hasNextPage ? json.pageInfo.endCursor : null };
+  }
+
+  config = () => this.send<WidgetConfig>('GET', '/widget');
+  shopper = () => this.send<ShopperView | null>('GET', '/customer');
+  waysToEarn = () => this.send<WayToEarn[]>('GET', '/ways-to-earn');
+  rewards = () => this.send<Reward[]>('GET', '/rewards');
+  coupons = () => this.send<Coupon[]>('GET', '/coupons');
+  history = (cursor?: string | null) => this.list<HistoryItem>(`/history${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+  referral = () => this.send<{ url: string; code: string } | null>('GET', '/referral');
+  /** Redeems with a fresh Idempotency-Key per click (a retried click sends the same key). */
+  redeem = (rewardId: string, points: number | undefined, idempotencyKey: string) =>
+    this.send<{ coupon: Coupon; points: number }>('POST', '/redeem', { rewardId, ...(points === undefined ? {} : { points }) }, { 'Idempotency-Key': idempotencyKey });
+  revoke = (couponId: string) => this.send<{ coupon: Coupon; points: number }>('POST', `/coupons/${encodeURIComponent(couponId)}/revoke`, {});
+  claim = (programId: string) => this.send<{ awarded: number }>('POST', '/claim', { programId });
+  visit = () => this.send<{ awarded: number }>('POST', '/visit', {});
+}
