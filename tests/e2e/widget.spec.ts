@@ -110,3 +110,41 @@ test('the widget bundle is served with immutable caching and stays within 60 KB 
   console.log(`widget bundle: ${(await bundle.body()).length} bytes, ${compressed} bytes gzip`);
   expect(compressed).toBeLessThanOrEqual(60 * 1024);
 });
+
+test('the admin preview follows each keystroke unsaved; saved design reaches the storefront and advanced CSS stays inside the widget', async ({ page, browser }) => {
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+  await page.goto('/storefront');
+  await expect(page.getByRole('heading', { name: 'Widget design' })).toBeVisible();
+  const preview = page.frameLocator('iframe[title="The rewards widget as shoppers see it"]');
+  const previewLauncher = preview.locator('#loyalty-widget').getByRole('button', { name: 'Rewards' });
+  await expect(previewLauncher).toBeVisible();
+
+  // Unsaved: the preview changes as the merchant edits.
+  await page.locator('#root_colors_button').fill('#cc0000');
+  await expect(previewLauncher).toHaveCSS('background-color', 'rgb(204, 0, 0)');
+  await page.locator('#root_borderRadius').fill('4');
+  await page.locator('#root_advancedCss').fill('body { display: none } html { background: black } .launcher { outline: 5px solid rgb(0, 128, 0) }');
+  await expect(previewLauncher).toHaveCSS('outline-color', 'rgb(0, 128, 0)');
+
+  // The shop's storefront still has the saved (default) design until Save.
+  const shopper = await browser.newPage();
+  await shopper.goto('/demo-store');
+  await expect(shopper.locator('#loyalty-widget').getByRole('button', { name: 'Rewards' })).toHaveCSS('background-color', 'rgb(61, 78, 194)');
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeHidden();
+
+  await shopper.reload();
+  const launcher = shopper.locator('#loyalty-widget').getByRole('button', { name: 'Rewards' });
+  await expect(launcher).toHaveCSS('background-color', 'rgb(204, 0, 0)');
+  await expect(launcher).toHaveCSS('outline-color', 'rgb(0, 128, 0)');
+  await launcher.click();
+  await expect(shopper.locator('#loyalty-widget').getByRole('dialog')).toHaveCSS('border-radius', '4px');
+  // The advanced CSS named the page's body and html: neither changed.
+  expect(await shopper.evaluate(() => getComputedStyle(document.body).display)).toBe('block');
+  expect(await shopper.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).not.toBe('rgb(0, 0, 0)');
+  await expect(shopper.getByRole('heading', { name: 'Demo store' })).toBeVisible();
+  await shopper.close();
+});

@@ -84,6 +84,39 @@ export class WidgetApiError extends Error {
   }
 }
 
+/** What the widget reads and does; `WidgetApi` over the network, `PreviewApi` from sample data. */
+export type WidgetCalls = Pick<WidgetApi, 'config' | 'shopper' | 'waysToEarn' | 'rewards' | 'coupons' | 'history' | 'referral' | 'redeem' | 'revoke' | 'claim' | 'visit'>;
+
+/** Everything the admin's live preview shows, embedded in the preview page as JSON. */
+export interface PreviewData {
+  config: WidgetConfig;
+  shopper: ShopperView | null;
+  earn: WayToEarn[];
+  rewards: Reward[];
+  coupons: Coupon[];
+  history: HistoryItem[];
+  referral: { url: string; code: string } | null;
+}
+
+/** The admin's preview: sample shop data, no network; actions answer as if they worked, changing nothing. */
+export class PreviewApi implements WidgetCalls {
+  constructor(private readonly data: PreviewData) {}
+  config = () => Promise.resolve(this.data.config);
+  shopper = () => Promise.resolve(this.data.shopper);
+  waysToEarn = () => Promise.resolve(this.data.earn);
+  rewards = () => Promise.resolve(this.data.rewards);
+  coupons = () => Promise.resolve(this.data.coupons);
+  history = () => Promise.resolve({ items: this.data.history, endCursor: null });
+  referral = () => Promise.resolve(this.data.referral);
+  redeem = (rewardId: string) => {
+    const coupon = this.data.coupons[0] ?? { id: 'sample', code: 'SAMPLE-CODE', title: rewardId, pointsSpent: 0, createdAt: new Date().toISOString(), expiresAt: null, status: 'available' as const, revocable: false };
+    return Promise.resolve({ coupon, points: this.data.shopper?.points ?? 0 });
+  };
+  revoke = (couponId: string) => Promise.resolve({ coupon: this.data.coupons.find((c) => c.id === couponId)!, points: this.data.shopper?.points ?? 0 });
+  claim = () => Promise.resolve({ awarded: 0 });
+  visit = () => Promise.resolve({ awarded: 0 });
+}
+
 /** The calls, bound to one proxy path and language. */
 export class WidgetApi {
   constructor(

@@ -6,13 +6,14 @@
  * the storefront API (docs/storefront-api.md).
  *
  * Script tag attributes: `data-proxy-path` (default `/apps/loyalty`), `data-language` (default the
- * page's `<html lang>`, then the browser's), `data-preview` (the admin's live preview: the design
- * comes from `postMessage({ type: 'loyalty-widget:design', design })` and the panel starts open).
+ * page's `<html lang>`, then the browser's), `data-preview` (the admin's live preview: sample data
+ * from the page's `<script type="application/json" id="loyalty-preview-data">`, no network; the
+ * design comes from `postMessage({ type: 'loyalty-widget:design', design })`; the panel starts open).
  * Exposes `window.LoyaltyWidget.open()` / `.close()` for themes that hide the launcher.
  * Plain DOM, no framework: the bundle budget is 60 KB compressed.
  */
 import { resolveDesign, type WidgetBlock, type WidgetDesign } from '../../engine/widget-design';
-import { WidgetApi, WidgetApiError, type Coupon, type HistoryItem, type Reward, type ShopperView, type WayToEarn, type WidgetConfig } from './api';
+import { PreviewApi, WidgetApi, WidgetApiError, type Coupon, type PreviewData, type WidgetCalls, type HistoryItem, type Reward, type ShopperView, type WayToEarn, type WidgetConfig } from './api';
 import { widgetCss } from './styles';
 
 type Child = Node | string | null | undefined | false;
@@ -83,7 +84,7 @@ export class LoyaltyWidget {
 
   constructor(
     host: HTMLElement,
-    private readonly api: WidgetApi,
+    private readonly api: WidgetCalls,
     private readonly preview: boolean,
   ) {
     this.root = host.attachShadow({ mode: 'open' });
@@ -397,7 +398,9 @@ function boot(script: HTMLScriptElement | null): void {
   const host = document.createElement('div');
   host.id = 'loyalty-widget';
   document.body.append(host);
-  const widget = new LoyaltyWidget(host, new WidgetApi(data.proxyPath || '/apps/loyalty', language), preview);
+  const sample = preview ? document.getElementById('loyalty-preview-data')?.textContent : null;
+  const api: WidgetCalls = sample ? new PreviewApi(JSON.parse(sample) as PreviewData) : new WidgetApi(data.proxyPath || '/apps/loyalty', language);
+  const widget = new LoyaltyWidget(host, api, preview);
   window.LoyaltyWidget = { open: () => widget.show(), close: () => widget.hide(), widget };
   if (preview) {
     window.addEventListener('message', (e: MessageEvent) => {
