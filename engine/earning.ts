@@ -10,11 +10,12 @@
  */
 import type { RuleProperties } from 'json-rules-engine';
 import { FACTS, leafOutcomes, sharedRulesRunner, type ConditionOutcome } from './rules-engine';
-import { allocate, computePoints, type EarnBy, type EarnRate, type PointsWorking, type RoundingMethod } from './points';
-import { applyLimit, eligibilityDenial, type CustomerProfile, type EarningAudience, type PastAward } from './eligibility';
+import { allocate, computePoints, type EarnRate, type PointsWorking } from './points';
+import { applyLimit, eligibilityDenial, type CustomerProfile, type PastAward } from './eligibility';
 import { windowPosition } from './store-time';
 import type { OrderFacts, OrderLine } from './order';
 import type { StoredDocument } from './types';
+import { kindData, type EarningPlaceOrder } from './generated';
 
 /** One earning condition as stored in a program (spec 001 §3: field, typeMatch, content). */
 export interface ProgramCondition {
@@ -23,35 +24,11 @@ export interface ProgramCondition {
   content?: string;
 }
 
-/** The data of an `earning.place_order` document (schemas/earning/place_order/schema.json). */
-export interface PlaceOrderProgram extends EarningAudience {
-  title: string;
-  status: boolean;
-  earnBy: EarnBy;
-  earnPoint: number;
-  rateMoney: number;
-  rateItem: number;
-  roundingMethod: RoundingMethod;
-  earnPointShippingFee?: boolean;
-  earnPointTax?: boolean;
-  excludeGiftCard?: boolean;
-  excludeFreeGift?: boolean;
-  excludePOSOrderProducts?: boolean;
-  excludeOSOrderProducts?: boolean;
-  includeProducts?: string[];
-  excludeProducts?: string[];
-  appliedPlaceOrderTo?: 'one_time_purchase' | 'subscription_purchase' | 'both_purchase';
-  statusUseCondition?: boolean;
-  typeCondition?: 'all' | 'any';
-  typeProductMatch?: 'all' | 'any';
-  conditions?: ProgramCondition[];
-  startDate?: string;
-  endDate?: string;
-  priorityPlaceOrder: number;
-  stopProcessing?: boolean;
-  excludeStoreCredit?: boolean;
-  autoRemovePoints?: boolean;
-}
+/**
+ * The data of an `earning.place_order` document, generated from its template
+ * (schemas/earning/place_order merged onto its base; `npm run schemas:types`, engine/generated).
+ */
+export type PlaceOrderProgram = EarningPlaceOrder;
 
 /** Why a program did not award. */
 export type DenyReason =
@@ -187,7 +164,7 @@ export async function evaluateOrder(programs: readonly StoredDocument[], order: 
     }
     const decision = await evaluateProgram(doc, order, context, at);
     decisions.push(decision);
-    if (decision.outcome === 'award' && (doc.data as unknown as PlaceOrderProgram).stopProcessing) stoppedBy = decision.programTitle;
+    if (decision.outcome === 'award' && kindData(doc, 'earning.place_order').stopProcessing) stoppedBy = decision.programTitle;
   }
   return { orderId: order.id, totalPoints: decisions.reduce((n, d) => n + d.points, 0), orderSkipped: null, decisions };
 }
@@ -351,7 +328,7 @@ function allocateToLines(rate: EarnRate, awarded: number, lines: readonly OrderL
 }
 
 async function evaluateProgram(doc: StoredDocument, order: OrderFacts, context: EarningContext, at: Date): Promise<ProgramDecision> {
-  const program = doc.data as unknown as PlaceOrderProgram;
+  const program: PlaceOrderProgram = kindData(doc, 'earning.place_order');
   const name = title(doc);
   if (!program.status) return deny(doc, 'program_inactive', `"${name}" is turned off.`);
   const position = windowPosition(at, context.timeZone, program.startDate, program.endDate);

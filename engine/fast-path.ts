@@ -44,6 +44,7 @@ import { assertRuleVocabulary, FACTS } from './rules-engine';
 import { localDate, windowPosition } from './store-time';
 import type { OrderFacts, OrderLine } from './order';
 import type { StoredDocument } from './types';
+import { kindData } from './generated';
 
 /** One program's decision about one order (spec 001 §4): `evaluateOrder`'s decision without the explanation. */
 export interface FastDecision {
@@ -273,7 +274,7 @@ function eligibilityKey(program: PlaceOrderProgram): string {
  * programs; `groups` numbers the distinct eligibility keys.
  */
 function compileProgram(doc: StoredDocument, context: EarningContext, dated: PlaceOrderProgram[], groups: Map<string, number>): CompiledProgram {
-  const program = doc.data as unknown as PlaceOrderProgram;
+  const program: PlaceOrderProgram = kindData(doc, 'earning.place_order');
   const key = eligibilityKey(program);
   if (!groups.has(key)) groups.set(key, groups.size);
   const hasWindow = Boolean(program.startDate) || Boolean(program.endDate);

@@ -12,9 +12,10 @@
  * English and en-US read the templates as written. `npm run schemas:check` fails when a label has
  * no translation in a language, or a translation loses a `{placeholder}` of its source text.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { TRANSLATED_LANGUAGES, type InAppLanguage } from './languages';
+import { listTemplates, readBases, readSharedParts, resolveTemplate } from './template-loader';
 import { isJsonObject, type Json, type JsonObject } from './types';
 
 export { IN_APP_LANGUAGES, isInAppLanguage, SOURCE_LANGUAGES, TRANSLATED_LANGUAGES, type InAppLanguage } from './languages';
@@ -149,14 +150,10 @@ export function loadLabelCatalogs(schemasDir: string): LabelCatalogs {
     const file = join(schemasDir, '_i18n', `${language}.json`);
     shared.set(language, existsSync(file) ? readCatalog(file) : {});
   }
-  for (const family of readdirSync(schemasDir, { withFileTypes: true })) {
-    if (!family.isDirectory() || family.name.startsWith('_') || family.name.startsWith('.')) continue;
-    for (const name of readdirSync(join(schemasDir, family.name), { withFileTypes: true })) {
-      if (!name.isDirectory()) continue;
-      for (const language of TRANSLATED_LANGUAGES) {
-        const file = join(schemasDir, family.name, name.name, 'i18n', `${language}.json`);
-        if (existsSync(file)) own.set(`${family.name}.${name.name}/${language}`, readCatalog(file));
-      }
+  for (const template of listTemplates(schemasDir)) {
+    for (const language of TRANSLATED_LANGUAGES) {
+      const file = template.i18nFiles[language];
+      if (file !== undefined) own.set(`${template.id}/${language}`, readCatalog(join(schemasDir, file)));
     }
   }
   const sharedOf = (language: InAppLanguage): LabelCatalog => shared.get(language) ?? {};
@@ -182,35 +179,27 @@ export interface FoundLabel extends LabelText {
 
 /**
  * Every label under a schemas folder: the `_shared` parts, then each template's schema.json and
- * ui.json. Unreadable files are skipped here (the schema lint reports them).
+ * ui.json as served (merged onto its bases; pointers inside the merged files). Unreadable files
+ * are skipped here (the schema lint reports them).
  */
 export function labelsUnder(schemasDir: string): FoundLabel[] {
   const out: FoundLabel[] = [];
-  const read = (file: string): JsonObject | null => {
+  const attempt = <T>(read: () => T): T | null => {
     try {
-      const value = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as unknown;
-      return isJsonObject(value) ? value : null;
+      return read();
     } catch {
       return null;
     }
   };
-  const sharedDir = join(schemasDir, '_shared');
-  if (existsSync(sharedDir)) {
-    for (const part of readdirSync(sharedDir).filter((f) => f.endsWith('.json')).sort()) {
-      const raw = read(`_shared/${part}`);
-      if (raw) out.push(...schemaLabels(raw).map((l) => ({ ...l, file: `_shared/${part}`, kindId: null })));
-    }
+  for (const [part, raw] of attempt(() => readSharedParts(schemasDir)) ?? []) {
+    out.push(...schemaLabels(raw).map((l) => ({ ...l, file: `_shared/${part}.json`, kindId: null })));
   }
-  for (const family of readdirSync(schemasDir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!family.isDirectory() || family.name.startsWith('_') || family.name.startsWith('.')) continue;
-    for (const name of readdirSync(join(schemasDir, family.name), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-      if (!name.isDirectory()) continue;
-      const kindId = `${family.name}.${name.name}`;
-      const schema = read(`${family.name}/${name.name}/schema.json`);
-      if (schema) out.push(...schemaLabels(schema).map((l) => ({ ...l, file: `${family.name}/${name.name}/schema.json`, kindId })));
-      const ui = existsSync(join(schemasDir, family.name, name.name, 'ui.json')) ? read(`${family.name}/${name.name}/ui.json`) : null;
-      if (ui) out.push(...uiLabels(ui).map((l) => ({ ...l, file: `${family.name}/${name.name}/ui.json`, kindId })));
-    }
+  const bases = attempt(() => readBases(schemasDir)) ?? new Map();
+  for (const ref of listTemplates(schemasDir)) {
+    const template = attempt(() => resolveTemplate(schemasDir, ref, bases));
+    if (!template) continue;
+    out.push(...schemaLabels(template.schema).map((l) => ({ ...l, file: ref.schemaFile, kindId: ref.id })));
+    out.push(...uiLabels(template.ui).map((l) => ({ ...l, file: ref.uiFile ?? `${ref.family}/${ref.name}/ui.json`, kindId: ref.id })));
   }
   return out;
 }

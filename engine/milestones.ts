@@ -7,6 +7,7 @@
  */
 import { windowPosition } from './store-time';
 import type { StoredDocument } from './types';
+import { kindData } from './generated';
 
 export type MilestoneType = 'milestone_order' | 'milestone_amount_spent' | 'milestone_earned_point' | 'milestone_reviews' | 'milestone_inactivity' | 'milestone_referral';
 export type MilestoneAction = 'bonus_point' | 'amount' | 'percentage' | 'free_shipping' | 'give_product';
@@ -76,7 +77,7 @@ export function evaluateMilestones(programs: readonly StoredDocument[], progress
   const rewards: MilestoneReward[] = [];
   const passedOver: MilestoneEvaluation['passedOver'] = [];
   for (const doc of programs.filter((d) => d.kind === 'earning.milestone')) {
-    const p = doc.data as unknown as { title?: string; status?: boolean; typeMilestone: MilestoneType; inactivityUnit?: string; progression?: string; milestones?: MilestoneStep[]; startDate?: string; endDate?: string };
+    const p = kindData(doc, 'earning.milestone');
     if (p.status !== true || windowPosition(at, timeZone, p.startDate, p.endDate) !== 'within') continue;
     const reached = progressFor(p.typeMilestone, progress, p.inactivityUnit);
     const fresh = (p.milestones ?? [])

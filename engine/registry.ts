@@ -1,21 +1,21 @@
 /**
  * Kind registry: discovers every `schemas/<family>/<name>/schema.json` (+ optional `ui.json`) at
- * start, checks each against `schemas/_meta/template.schema.json` under strict ajv, bundles the
+ * start through engine/template-loader.ts (which merges each onto its `_bases` named by
+ * `x-extends`), checks the merged template against `schemas/_meta/template.schema.json` under strict ajv, bundles the
  * `_shared/*.json` parts it references into local `#/definitions`, and compiles one validator per
  * kind. Product staff add a kind by adding a folder; no code changes (DESIGN.md "Schemas").
  */
-import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { DATE_DEFAULT_KEYWORD } from './date-defaults';
 import { loadLabelCatalogs, localizeTemplate, SOURCE_LANGUAGES, translate, type InAppLanguage, type LabelCatalogs } from './i18n';
 import { issuesFromAjv } from './messages';
+import { loadTemplates, MERGE_KEYWORDS, readJsonObject, TemplateFileError, type ResolvedTemplate } from './template-loader';
 import { writeOnlyPaths } from './write-only';
 import type { FieldIssue, JsonObject, KindDetail, KindSummary, KindFamily, KindCategory, Json } from './types';
 
 /** Vendor keywords a template may carry; registered so strict ajv still rejects typos like `minimun`. */
-export const VENDOR_KEYWORDS = ['x-kind', 'x-family', 'x-name', 'x-version', 'x-category', 'x-feature', 'x-order', 'x-singleton'] as const;
+export const VENDOR_KEYWORDS = ['x-kind', 'x-family', 'x-name', 'x-version', 'x-category', 'x-feature', 'x-order', 'x-singleton', ...MERGE_KEYWORDS] as const;
 
 /** A schema file that cannot be used. `file` is relative to the schemas folder, `path` a JSON Pointer inside it. */
 export class SchemaError extends Error {
@@ -93,22 +93,14 @@ export function pointerOfKey(node: Json, key: string, at = ''): string | undefin
   return undefined;
 }
 
-function readJson(root: string, rel: string): JsonObject {
-  const text = readFileSync(join(root, rel), 'utf8');
+/** Runs a template-loader read, turning its errors into SchemaError (same file and pointer). */
+function asSchemaError<T>(read: () => T): T {
   try {
-    const value = JSON.parse(text) as Json;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error('not a JSON object');
-    return value;
+    return read();
   } catch (e) {
-    throw new SchemaError(rel, '', `invalid JSON: ${(e as Error).message}`);
+    if (e instanceof TemplateFileError) throw new SchemaError(e.file, e.path, e.message.replace(`${e.file}${e.path ? ` at ${e.path}` : ''}: `, ''));
+    throw e;
   }
-}
-
-function subfolders(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((name) => !name.startsWith('_') && !name.startsWith('.') && statSync(join(dir, name)).isDirectory())
-    .sort();
 }
 
 const SHARED_REF = /^_shared\/([a-z0-9-]+)\.json$/;
@@ -166,23 +158,11 @@ export interface LoadOptions {
  * stops the server at start rather than at a merchant's save.
  */
 export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Registry {
-  const meta = createAjv().compile(readJson(schemasDir, '_meta/template.schema.json'));
-  const shared = new Map<string, JsonObject>();
-  const sharedDir = join(schemasDir, '_shared');
-  if (existsSync(sharedDir)) {
-    for (const file of readdirSync(sharedDir).filter((f) => f.endsWith('.json')).sort()) {
-      shared.set(file.replace(/\.json$/, ''), readJson(schemasDir, `_shared/${file}`));
-    }
-  }
-  const kinds: (KindEntry & { compile(): void })[] = [];
+  const meta = createAjv().compile(asSchemaError(() => readJsonObject(schemasDir, '_meta/template.schema.json')));
+  const { templates, shared } = asSchemaError(() => loadTemplates(schemasDir, options.only === undefined ? {} : { only: options.only }));
   // One ajv for every kind: each instance compiles the draft-07 meta-schema and the formats again.
   const kindAjv = createAjv({ useDefaults: true });
-  for (const family of subfolders(schemasDir)) {
-    for (const name of subfolders(join(schemasDir, family))) {
-      if (options.only !== undefined && options.only !== `${family}.${name}`) continue;
-      kinds.push(loadKind(schemasDir, family, name, meta, shared, kindAjv, options.compile ?? 'eager'));
-    }
-  }
+  const kinds = templates.map((template) => loadKind(template, meta, shared, kindAjv, options.compile ?? 'eager'));
   const byId = new Map(kinds.map((k) => [k.id, k]));
   const labels = loadLabelCatalogs(schemasDir);
   const localizedCache = new Map<string, KindDetail>();
@@ -222,19 +202,21 @@ export function loadRegistry(schemasDir: string, options: LoadOptions = {}): Reg
   };
 }
 
+/**
+ * One kind from its template merged onto its bases (engine/template-loader.ts). The meta-schema
+ * checks the merged template, with the `x-extends` / `x-omit` it was written with.
+ */
 function loadKind(
-  root: string,
-  family: string,
-  name: string,
+  template: ResolvedTemplate,
   meta: ValidateFunction,
   shared: ReadonlyMap<string, JsonObject>,
   ajv: Ajv,
   mode: 'eager' | 'lazy',
 ): KindEntry & { compile(): void } {
-  const file = `${family}/${name}/schema.json`;
-  if (!existsSync(join(root, file))) throw new SchemaError(file, '', 'missing schema.json');
-  const raw = readJson(root, file);
-  if (!meta(raw)) {
+  const { family, name, schemaFile: file, schema: raw } = template;
+  const checked: JsonObject = { ...raw };
+  for (const key of MERGE_KEYWORDS) if (key in template.raw) checked[key] = template.raw[key] as Json;
+  if (!meta(checked)) {
     const first = issuesFromAjv(meta.errors)[0];
     throw new SchemaError(file, first?.path ?? '', `does not pass the template meta-schema: ${first?.message ?? 'invalid'}`);
   }
@@ -242,8 +224,7 @@ function loadKind(
   if (raw['x-kind'] !== id || raw['x-family'] !== family || raw['x-name'] !== name) {
     throw new SchemaError(file, '/x-kind', `x-kind, x-family and x-name must match the folder (${id})`);
   }
-  const uiFile = `${family}/${name}/ui.json`;
-  const uiSchema = existsSync(join(root, uiFile)) ? readJson(root, uiFile) : {};
+  const uiSchema = template.ui;
   const schema = bundle(raw, shared, file);
   let compiled: ValidateFunction | undefined;
   const validator = (): ValidateFunction => {
@@ -255,7 +236,7 @@ function loadKind(
       const message = (e as Error).message;
       // Strict ajv names the unknown keyword but not where it stands: find it for the error's path.
       const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
-      const path = keyword === undefined ? '' : (pointerOfKey(raw, keyword) ?? pointerOfKey(schema, keyword) ?? '');
+      const path = keyword === undefined ? '' : (pointerOfKey(template.raw, keyword) ?? pointerOfKey(raw, keyword) ?? pointerOfKey(schema, keyword) ?? '');
       throw new SchemaError(file, path, `does not compile under strict ajv: ${message}`);
     }
   };

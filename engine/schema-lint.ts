@@ -4,14 +4,31 @@
  * names only fields that exist and widgets/fields the UI registers, every field has a label
  * (`title`), every label has a translation in each in-app language (engine/i18n.ts) that keeps its
  * `{placeholders}`, no `pattern` can backtrack catastrophically, and every list and text field is
- * bounded (`maxItems`, `maxLength`). Each problem names the file and a
- * JSON Pointer inside it. Reads files; no network.
+ * bounded (`maxItems`, `maxLength`). Templates merged onto bases (`x-extends`,
+ * engine/template-loader.ts) are checked as merged; the bases themselves pass
+ * `_meta/base.schema.json`, name only existing bases (no cycle), and a template or base must not
+ * repeat what its base already says (a field, ui entry or keyword identical to the base's, or a
+ * field the base already requires). Each problem names the file and a JSON Pointer inside it (for
+ * a merged template, inside the merged schema). Reads files; no network.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { isSafe } from 'redos-detector';
 import { loadLabelCatalogs, placeholders, schemaLabels, TRANSLATED_LANGUAGES, uiLabels, type LabelCatalog, type LabelCatalogs, type LabelText } from './i18n';
 import { createAjv, loadRegistry, SchemaError, type KindEntry } from './registry';
+import {
+  listTemplates,
+  MERGE_KEYWORDS,
+  mergeOrdered,
+  omitsOf,
+  parentLayer,
+  readBases,
+  readJsonObject,
+  readSharedParts,
+  resolveBaseLayer,
+  resolveTemplate,
+  TemplateFileError,
+  type BaseFile,
+  type TemplateRef,
+} from './template-loader';
 import { isJsonObject, type Json, type JsonObject } from './types';
 
 /** One problem: file relative to the schemas folder, pointer inside it, message. */
@@ -38,39 +55,122 @@ export function lintSchemas(schemasDir: string, ui: UiNames): LintIssue[] {
   } catch (e) {
     return [{ file: '_i18n', path: '', message: (e as Error).message }];
   }
-  const sharedDir = join(schemasDir, '_shared');
-  if (existsSync(sharedDir)) {
-    for (const part of readdirSync(sharedDir).filter((f) => f.endsWith('.json')).sort()) {
-      const file = `_shared/${part}`;
-      const raw = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonObject;
-      issues.push(...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, (language) => catalogs.shared(language)));
+  let shared: Map<string, JsonObject>;
+  let bases: Map<string, BaseFile>;
+  try {
+    shared = readSharedParts(schemasDir);
+    bases = readBases(schemasDir);
+  } catch (e) {
+    if (e instanceof TemplateFileError) return [{ file: e.file, path: e.path, message: e.message.replace(`${e.file}${e.path ? ` at ${e.path}` : ''}: `, '') }];
+    throw e;
+  }
+  for (const [part, raw] of shared) {
+    const file = `_shared/${part}.json`;
+    issues.push(...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, (language) => catalogs.shared(language)));
+  }
+  issues.push(...lintBases(schemasDir, bases));
+  for (const ref of listTemplates(schemasDir)) issues.push(...lintKindFolder(schemasDir, ref, bases, ui, catalogs));
+  return issues;
+}
+
+const fromError = (e: unknown): LintIssue[] => {
+  if (e instanceof SchemaError || e instanceof TemplateFileError) return [{ file: e.file, path: e.path, message: e.message.replace(`${e.file}${e.path ? ` at ${e.path}` : ''}: `, '') }];
+  throw e;
+};
+
+/**
+ * Each base passes `_meta/base.schema.json`, resolves (known bases, no cycle), is bounded, has
+ * safe patterns and labelled fields, and repeats nothing of the bases it extends itself.
+ */
+function lintBases(schemasDir: string, bases: ReadonlyMap<string, BaseFile>): LintIssue[] {
+  if (bases.size === 0) return [];
+  const issues: LintIssue[] = [];
+  const ajv = createAjv();
+  ajv.addSchema(readJsonObject(schemasDir, '_meta/template.schema.json'));
+  const meta = ajv.compile(readJsonObject(schemasDir, '_meta/base.schema.json'));
+  for (const base of bases.values()) {
+    if (!meta(base.schema)) {
+      const first = meta.errors?.[0];
+      issues.push({ file: base.file, path: first?.instancePath ?? '', message: `does not pass the base meta-schema: ${first?.message ?? 'invalid'}` });
+      continue;
+    }
+    let merged: JsonObject;
+    try {
+      merged = resolveBaseLayer(base.name, bases).schema;
+      issues.push(...lintRepeats(base.schema, base.ui, parentLayer(base.schema, bases, base.file, base.name), base.file, base.uiFile ?? base.file));
+    } catch (e) {
+      issues.push(...fromError(e));
+      continue;
+    }
+    issues.push(...lintLabels(merged, base.file), ...lintPatterns(merged, base.file), ...lintBounds(merged, base.file));
+  }
+  return issues;
+}
+
+const same = (a: Json | undefined, b: Json | undefined): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What a template (or base) says that its bases already say: a field, ui entry or top-level
+ * keyword whose merge changes nothing (an empty `{}` field only places the fields after it and is
+ * allowed), a `required` name the bases require already, an `x-omit` of a field no base has.
+ */
+export function lintRepeats(schema: JsonObject, ui: JsonObject, parent: { schema: JsonObject; ui: JsonObject }, file: string, uiFile: string): LintIssue[] {
+  const issues: LintIssue[] = [];
+  const omit = omitsOf(schema);
+  const baseProps = isJsonObject(parent.schema.properties) ? parent.schema.properties : {};
+  const baseRequired = Array.isArray(parent.schema.required) ? parent.schema.required : [];
+  omit.forEach((name, i) => {
+    if (!(name in baseProps)) issues.push({ file, path: `/x-omit/${i}`, message: `x-omit names "${name}", which no base of this file has` });
+  });
+  const isRepeat = (base: Json | undefined, own: Json): boolean => {
+    if (base === undefined) return false;
+    if (isJsonObject(own) && isJsonObject(base)) return Object.keys(own).length > 0 && same(mergeOrdered(base, own), base);
+    return same(base, own);
+  };
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'properties' || key === 'required' || (MERGE_KEYWORDS as readonly string[]).includes(key)) continue;
+    if (isRepeat(parent.schema[key], value)) issues.push({ file, path: `/${escape(key)}`, message: `"${key}" is identical to its base's: delete it here` });
+  }
+  if (isJsonObject(schema.properties)) {
+    for (const [key, value] of Object.entries(schema.properties)) {
+      if (omit.includes(key)) continue;
+      if (isRepeat(baseProps[key], value)) issues.push({ file, path: `/properties/${escape(key)}`, message: `the field "${key}" is identical to its base's: delete it here (an empty {} only places the fields after it)` });
     }
   }
-  const families = readdirSync(schemasDir).filter((f) => !f.startsWith('_') && !f.startsWith('.') && statSync(join(schemasDir, f)).isDirectory());
-  for (const family of families) {
-    for (const name of readdirSync(join(schemasDir, family)).filter((n) => statSync(join(schemasDir, family, n)).isDirectory())) {
-      issues.push(...lintKindFolder(schemasDir, family, name, ui, catalogs));
-    }
+  if (Array.isArray(schema.required)) {
+    const own = schema.required;
+    own.forEach((name, i) => {
+      // A base name written right before a new one only places it (the same rule as for fields).
+      const anchors = i + 1 < own.length && !baseRequired.includes(own[i + 1] as Json);
+      if (baseRequired.includes(name) && !omit.includes(String(name)) && !anchors) issues.push({ file, path: `/required/${i}`, message: `"${String(name)}" is required by the base already` });
+    });
+  }
+  for (const [key, value] of Object.entries(ui)) {
+    if (omit.includes(key)) continue;
+    if (isRepeat(parent.ui[key], value)) issues.push({ file: uiFile, path: `/${escape(key)}`, message: `the ui entry "${key}" is identical to its base's: delete it here` });
   }
   return issues;
 }
 
 /** Loads one kind in isolation (so one broken folder does not hide the others) and lints it. */
-function lintKindFolder(schemasDir: string, family: string, name: string, ui: UiNames, catalogs: LabelCatalogs): LintIssue[] {
-  const file = `${family}/${name}/schema.json`;
+function lintKindFolder(schemasDir: string, ref: TemplateRef, bases: ReadonlyMap<string, BaseFile>, ui: UiNames, catalogs: LabelCatalogs): LintIssue[] {
+  const file = ref.schemaFile;
   let kind: KindEntry | undefined;
+  let raw: JsonObject;
+  const repeats: LintIssue[] = [];
   try {
-    kind = loadRegistry(schemasDir, { only: `${family}.${name}` }).get(`${family}.${name}`);
+    kind = loadRegistry(schemasDir, { only: ref.id }).get(ref.id);
+    const template = resolveTemplate(schemasDir, ref, bases);
+    raw = template.schema;
+    if (template.bases.length > 0) repeats.push(...lintRepeats(template.raw, template.rawUi, parentLayer(template.raw, bases, file), file, ref.uiFile ?? `${ref.family}/${ref.name}/ui.json`));
   } catch (e) {
-    if (e instanceof SchemaError) return [{ file: e.file, path: e.path, message: e.message.replace(`${e.file}${e.path ? ` at ${e.path}` : ''}: `, '') }];
-    throw e;
+    return fromError(e);
   }
   if (!kind) return [{ file, path: '', message: 'not found' }];
-  const raw = JSON.parse(readFileSync(join(schemasDir, file), 'utf8')) as JsonObject;
   const catalogOf = (language: (typeof TRANSLATED_LANGUAGES)[number]) => catalogs.forKind(kind.id, language);
-  const issues = [...lintDefaults(kind, file), ...lintLabels(raw, file), ...lintPatterns(raw, file), ...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, catalogOf)];
-  const uiFile = `${family}/${name}/ui.json`;
-  if (existsSync(join(schemasDir, uiFile))) {
+  const issues = [...repeats, ...lintDefaults(kind, file), ...lintLabels(raw, file), ...lintPatterns(raw, file), ...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, catalogOf)];
+  const uiFile = ref.uiFile ?? `${ref.family}/${ref.name}/ui.json`;
+  if (Object.keys(kind.uiSchema).length > 0) {
     issues.push(...lintUi(kind.uiSchema, kind.schema, kind.schema, uiFile, '', ui));
     issues.push(...lintTranslations(uiLabels(kind.uiSchema), uiFile, catalogOf));
   }

@@ -27,6 +27,8 @@ export type AssessmentCycle = 'lifetime' | 'calendar_year' | 'half_calendar_year
 
 /** One tier as assessment reads it (a `tier.tier` document). */
 export interface TierDef {
+  /** The tier document's edit version (for ledger entries' program_version; issue 15). */
+  version?: number;
   id: string;
   name: string;
   /** Points, major currency units or orders, per the entry method; the base tier has 0. */
@@ -98,6 +100,7 @@ export function tierFromDocument(doc: StoredDocument): TierDef {
   const d = doc.data as Record<string, unknown>;
   return {
     id: doc.id,
+    version: doc.version,
     name: typeof d.name === 'string' ? d.name : doc.id,
     entryRequirement: Math.max(0, num(d.entryRequirement, 0)),
     exclusive: d.exclusive === true,

@@ -10,7 +10,7 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 export type JsonObject = { [key: string]: Json };
 
 /** Kind families: the first segment of a kind id (`earning.place_order`). */
-export type KindFamily = 'earning' | 'redeem' | 'referral' | 'tier' | 'milestone' | 'membership' | 'integration';
+export type KindFamily = 'earning' | 'redeem' | 'referral' | 'tier' | 'milestone' | 'membership' | 'integration' | 'settings' | 'storefront';
 
 /**
  * Add-program menu categories (spec 001 §3 Enumerations "Add-program menu categories"), used to

@@ -19,6 +19,7 @@ import { compilePrograms } from '../engine/fast-path';
 import { normalizeOrder, type OrderFacts } from '../engine/order';
 import type { StoredDocument } from '../engine/types';
 import { PROGRAM_DATA } from './bench/programs';
+import { benchPreview, PREVIEW_TARGET_MS } from './bench/preview';
 
 const POOL_SIZE = 2_000;
 const WARMUP_MS = 700;
@@ -331,6 +332,12 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 console.log(`ratios: fast ÷ json-rules-engine = ${speedup.toFixed(1)}x; hand-written ÷ fast = ${slower.toFixed(2)}x`);
 console.log(`cold fast path (compiled per 2,000-order replay): ${fmt(cold)} orders/s (${(cold / jre).toFixed(0)}x json-rules-engine; hand-written is ${(hand / cold).toFixed(2)}x faster)`);
 console.log(`fast path: ${fmt(fastRate)} orders/s; json-rules-engine: ${fmt(jre)} orders/s (fast is ${speedup.toFixed(0)}x); hand-written: ${fmt(hand)} orders/s (fast is ${slower.toFixed(2)}x slower)`);
+// The preview (issue 15): 100,000 stored orders, 10 programs, end to end ≤ 1 s (scripts/bench/preview.ts).
+const preview = await benchPreview(fastRate);
+if (!preview.met) {
+  console.error(`target missed: the preview of ${fmt(preview.orders)} stored orders took ${fmt(preview.totalMs)} ms (target ≤ ${fmt(PREVIEW_TARGET_MS)} ms)`);
+  process.exitCode = 1;
+}
 if (fastRate < TARGET_FAST_PER_SECOND || slower > TARGET_HAND_RATIO) {
   console.error(`target missed: fast path must reach ${fmt(TARGET_FAST_PER_SECOND)} orders/s and be within ${TARGET_HAND_RATIO}x of hand-written`);
   process.exit(1);

@@ -7,7 +7,7 @@
  * `/apps/loyalty/*`), `/auth/config` and `/auth/demo-login`, and the built UI for every other GET (SPA fallback).
  */
 import { readFileSync, existsSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { Hono } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { requireSession } from './auth';
@@ -15,22 +15,33 @@ import type { AppDeps, AppEnv } from './deps';
 import { ApiError, handleError } from './errors';
 import { ensureShop } from './store/shops';
 import { authRoutes } from './routes/auth';
+import { billingRoutes } from './routes/billing';
 import { customerRoutes } from './routes/customers';
+import { couponRoutes } from './routes/coupons';
 import { tierRoutes } from './routes/tiers';
 import { customerImportRoutes } from './routes/customer-import';
 import { pendingPointsRoutes } from './routes/pending-points';
 import { reviewRoutes } from './routes/reviews';
+import { referralRoutes } from './routes/referrals';
+import { eventRoutes, reviewAppWebhookRoutes } from './routes/events';
 import { dashboardRoutes } from './routes/dashboard';
 import { kindRoutes } from './routes/kinds';
 import { programRoutes } from './routes/programs';
 import { shopRoutes } from './routes/shops';
 import { webhookRoutes } from './routes/webhooks';
 import { webhookDeliveryRoutes } from './routes/webhook-deliveries';
+import { versionRoutes } from './routes/versions';
+import { simulateRoutes } from './routes/simulate';
+import { openApiRoutes } from './openapi';
+import { settingsRoutes } from './routes/settings';
+import { devZoneRoutes } from './routes/devzone';
+import { compressResponses, etagOf, htmlAnswer, immutableAssets } from './serving';
 import { WebhookQueue } from './webhooks/queue';
 import { catalogRoutes } from './routes/catalog';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
 import { proxyRoutes } from './proxy/routes';
 import { localAppProxy } from './proxy/local-proxy';
+import { widgetAssetRoutes } from './widget-assets';
 import { DEMO } from './config';
 import { securityHeaders } from './security-headers';
 import { createLogger, requestLog } from './logging';
@@ -43,6 +54,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(handleError);
   app.use('*', requestLog(deps.logger ?? createLogger('silent')));
   app.use('*', securityHeaders());
+  app.use('*', compressResponses());
   // Liveness: the process answers. Readiness: the database answers too (load balancers route on it).
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.get('/readyz', async (c) => {
@@ -63,25 +75,36 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const queue = deps.queue ?? new WebhookQueue(deps, deps.logger ? { logger: deps.logger } : {});
   app.route('/api', webhookRoutes(deps, queue));
+  app.route('/api', reviewAppWebhookRoutes(deps)); // the review app's signed webhook (server/routes/events.ts)
   app.route('/auth', authRoutes(deps));
   app.route('/uploads', uploadFileRoutes(deps));
   app.route('/proxy', proxyRoutes(deps));
+  if (deps.uiDir) app.route('/', widgetAssetRoutes(dirname(deps.uiDir), deps.auth.demo));
   if (deps.auth.demo) app.route('/', localAppProxy(DEMO.shopDomain, deps.auth.apiSecret, (path, init) => app.request(path, init), deps.now));
 
+  app.route('/api', openApiRoutes(deps, app)); // public: the API's description (server/openapi.ts)
   const api = new Hono<AppEnv>();
   api.use('*', requireSession(deps.auth, (shop) => ensureShop(deps.db, shop, (deps.now ?? (() => new Date()))().toISOString())));
   api.route('/', kindRoutes(deps));
   api.route('/', programRoutes(deps));
   api.route('/', shopRoutes(deps));
+  api.route('/', billingRoutes(deps));
   api.route('/', customerImportRoutes(deps)); // before customerRoutes: its /customers/:id would take /customers/imports
   api.route('/', customerRoutes(deps));
+  api.route('/', couponRoutes(deps));
   api.route('/', tierRoutes(deps));
   api.route('/', pendingPointsRoutes(deps));
   api.route('/', reviewRoutes(deps));
+  api.route('/', referralRoutes(deps));
+  api.route('/', eventRoutes(deps));
   api.route('/', dashboardRoutes(deps));
   api.route('/', catalogRoutes(deps));
   api.route('/', uploadApiRoutes(deps));
   api.route('/', webhookDeliveryRoutes(deps, queue));
+  api.route('/', versionRoutes(deps));
+  api.route('/', simulateRoutes(deps));
+  api.route('/', settingsRoutes(deps)); // after pendingPointsRoutes: /settings/pending-points is theirs
+  api.route('/', devZoneRoutes(deps));
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');
   });
@@ -89,8 +112,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   if (deps.uiDir && existsSync(join(deps.uiDir, 'index.html'))) {
     const indexHtml = readFileSync(join(deps.uiDir, 'index.html'), 'utf8');
-    app.use('/assets/*', serveStatic({ root: relative(process.cwd(), deps.uiDir) }));
-    app.get('*', (c) => c.html(indexHtml));
+    const indexEtag = etagOf(indexHtml);
+    // Hashed build assets never change under their name; the page itself is revalidated (server/serving.ts).
+    app.use('/assets/*', immutableAssets(), serveStatic({ root: relative(process.cwd(), deps.uiDir) }));
+    app.get('*', (c) => htmlAnswer(c, indexHtml, indexEtag));
   }
   return app;
 }

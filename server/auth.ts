@@ -82,3 +82,44 @@ export function requireSession(auth: AuthConfig, onShop: (shopDomain: string) =>
     await next();
   };
 }
+
+/**
+ * Standalone sessions (spec 000 §9 "session cookie max-age 7200 seconds"): after a standalone
+ * sign-in (demo sign-in or an install's callback) the browser holds an HttpOnly cookie with a
+ * signed session of its own, so a link opened in a new tab (which starts with empty
+ * sessionStorage) signs in again without asking: `POST /auth/session` trades the cookie for a
+ * session token. The cookie's JWT has an audience of its own, so it is never accepted as a bearer
+ * session token, and it lasts 7200 s from sign-in (no sliding renewal).
+ */
+export const SESSION_COOKIE = 'loyalty_session';
+/** Standalone session lifetime, seconds (spec 000 §9). */
+export const SESSION_MAX_AGE_SECONDS = 7200;
+
+const standaloneAudience = (auth: AuthConfig): string => `${auth.apiKey}#standalone-session`;
+
+/** Signs the cookie's session for `shopDomain`, valid SESSION_MAX_AGE_SECONDS from `nowSeconds`. */
+export async function signStandaloneSession(auth: AuthConfig, shopDomain: string, userId = '1', nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+  return new SignJWT({ shop: shopDomain })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setAudience(standaloneAudience(auth))
+    .setSubject(userId)
+    .setIssuedAt(nowSeconds)
+    .setExpirationTime(nowSeconds + SESSION_MAX_AGE_SECONDS)
+    .sign(key(auth.apiSecret));
+}
+
+/**
+ * Verifies the cookie's session: the shop, the user and when it ends (Unix seconds).
+ * @throws ApiError 401 `no_session` when absent, expired, forged or not a shop domain
+ */
+export async function verifyStandaloneSession(auth: AuthConfig, token: string | undefined): Promise<{ shopDomain: string; userId: string; expiresAt: number }> {
+  try {
+    if (!token) throw new Error('no cookie');
+    const { payload } = await jwtVerify(token, key(auth.apiSecret), { algorithms: ['HS256'], audience: standaloneAudience(auth), requiredClaims: ['exp'] });
+    const shopDomain = String(payload.shop ?? '');
+    if (!isShopDomain(shopDomain)) throw new Error('not a shop');
+    return { shopDomain, userId: String(payload.sub ?? ''), expiresAt: Number(payload.exp) };
+  } catch {
+    throw new ApiError(401, 'no_session', 'Sign in to continue');
+  }
+}

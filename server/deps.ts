@@ -3,7 +3,10 @@ import type { Registry } from '../engine/registry';
 import type { AuthConfig } from './config';
 import type { Db } from './db/database';
 import type { Logger } from './logging';
+import type { PlatformDiscounts } from './platform/discounts';
 import type { PlatformOrders } from './platform/orders';
+import type { PlatformBilling } from './platform/billing';
+import type { AccessTokenOptions } from './platform/access-tokens';
 import type { WebhookQueue } from './webhooks/queue';
 
 export interface AppDeps {
@@ -23,6 +26,18 @@ export interface AppDeps {
    * adapter, or in demo mode to an empty local one.
    */
   platformOrders?: PlatformOrders;
+  /**
+   * Discount codes and gift cards on the platform (server/platform/discounts.ts): redemption and
+   * the referral friend's coupon. main.ts passes LocalDiscounts in demo mode, tests their own.
+   */
+  platformDiscounts?: PlatformDiscounts;
+  /**
+   * The platform's billing (server/platform/billing.ts); defaults to the Admin GraphQL adapter, or
+   * in demo mode to the local one whose confirmation page is the app's own.
+   */
+  platformBilling?: PlatformBilling;
+  /** Offline access tokens (server/platform/access-tokens.ts): the token endpoint's fetch and the encryption keys; from the environment when absent. */
+  accessTokens?: AccessTokenOptions;
 }
 
 /** Hono environment of every route: the verified tenant and user. */

@@ -18,12 +18,15 @@ import { createApp } from './app';
 import { configFromEnv, DEMO } from './config';
 import { isPostgresUrl, openDatabase, type Db } from './db/database';
 import { seedDemoShop } from './seed';
+import { LocalDiscounts, ShopifyDiscounts } from './platform/discounts';
+import { accessToken } from './platform/access-tokens';
 import { createLogger } from './logging';
 import { storeWithoutWaiting } from './webhooks/intake';
 import { WebhookQueue, type QueueOptions } from './webhooks/queue';
 import { ProcessingThread } from './webhooks/thread';
 import { projectRoot } from './paths';
 import { startDailyJobs } from './services/expiry';
+import { startBirthdayJobs } from './jobs/birthdays';
 import { setImportKicker } from './services/customer-import/job';
 import { ImportThread } from './services/customer-import/thread';
 
@@ -36,7 +39,10 @@ async function main(): Promise<void> {
   const db = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous });
   if (config.auth.demo) await seedDemoShop(db, registry, new Date());
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
-  const deps = { db, registry, auth: config.auth, uiDir: join(root, 'dist', 'ui'), logger };
+  // Discount codes (redemption, referral coupons): in memory in demo mode, else the Admin API with
+  // the shop's offline access token.
+  const platformDiscounts = config.auth.demo ? new LocalDiscounts() : new ShopifyDiscounts({ accessToken: (shopId) => accessToken({ db, auth: config.auth }, shopId) });
+  const deps = { db, registry, auth: config.auth, uiDir: join(root, 'dist', 'ui'), logger, platformDiscounts };
   // WEBHOOK_LOCK_SECONDS: how long a crashed worker's claim on a delivery lasts (30 s).
   const lockSeconds = Number(process.env.WEBHOOK_LOCK_SECONDS ?? 30) || 30;
   // Webhooks are processed on their own thread (WEBHOOK_PROCESSING=thread, the default), on this
@@ -70,6 +76,8 @@ async function main(): Promise<void> {
   if (mode === 'inline') queue.start();
   // Point expiry and VIP tier demotion: each store's daily job at its local day boundary (server/services/expiry.ts).
   const stopDailyJobs = startDailyJobs(db, logger);
+  // Birthday and member-anniversary points: each store's daily run in its timezone (server/jobs/birthdays.ts).
+  const stopBirthdayJobs = startBirthdayJobs({ db }, logger);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
@@ -96,7 +104,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), stopDailyJobs(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
+      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

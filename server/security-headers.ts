@@ -13,12 +13,15 @@ export const PLATFORM_ADMIN_ORIGIN = 'https://admin.shopify.com';
 /**
  * The CSP for an admin page at `path` with the `shop` query parameter (may be absent). Embedded
  * pages (`/embed…`) may be framed by that shop's admin (any shop's when the parameter is missing
- * or not a shop domain) and the unified admin; other pages by no one.
+ * or not a shop domain) and the unified admin; the widget preview (`/widget/preview`) by the app
+ * itself as well; other pages by no one.
  */
 export function contentSecurityPolicy(path: string, shop: string | undefined): string {
   const embedded = path === '/embed' || path.startsWith('/embed/');
   const shopOrigin = shop && isShopDomain(shop.toLowerCase()) ? `https://${shop.toLowerCase()}` : 'https://*.myshopify.com';
-  const ancestors = embedded ? `${shopOrigin} ${PLATFORM_ADMIN_ORIGIN}` : "'none'";
+  // The widget's live preview is framed by the admin itself (which may sit in the platform's admin).
+  const preview = path === '/widget/preview';
+  const ancestors = preview ? `'self' ${shopOrigin} ${PLATFORM_ADMIN_ORIGIN}` : embedded ? `${shopOrigin} ${PLATFORM_ADMIN_ORIGIN}` : "'none'";
   return [
     "default-src 'self'",
     // Scripts only from the app itself. 'unsafe-eval' because the form validator (ajv, through

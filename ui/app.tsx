@@ -1,4 +1,4 @@
-import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, createBrowserRouter, useLocation, type RouteObject } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/client';
 import { isSignedIn } from './api/session';
 import { Frame } from './components/Frame';
@@ -11,10 +11,16 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { customersRoutes } from './areas/customers/routes';
 import { storefrontRoutes } from './areas/storefront/routes';
 import { comingSoonRoutes } from './areas/shell/coming-soon';
+import { billingRoutes } from './areas/billing/routes';
+import { settingsRoutes } from './areas/settings/routes';
+import { devZoneRoutes } from './areas/devzone/routes';
+import { versionsRoutes } from './areas/versions/routes';
 
 /** Signed-in screens inside the admin chrome; visitors without a session go to /auth/login (spec 000 §1). */
 function AppLayout() {
-  if (!isSignedIn()) return <Navigate to="/auth/login" replace />;
+  const location = useLocation();
+  // The asked path rides along, so a new tab restored from the session cookie lands where it was opened.
+  if (!isSignedIn()) return <Navigate to={`/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return (
     <Frame>
       <Outlet />
@@ -40,7 +46,8 @@ export const routes: RouteObject[] = [
         // A crash inside a screen keeps the chrome and clears on the next navigation.
         errorElement: <ErrorPage />,
         children: [
-          { index: true, element: <Navigate to="/programs" replace /> },
+          // `/` is the dashboard (spec 000 §2 routes `/` and `/home`), embedded or not.
+          { index: true, lazy: () => import('./areas/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
           // Screens load on demand (spec 000 §2); the form screens carry RJSF and ajv.
           { path: 'programs', lazy: () => import('./pages/ProgramsPage').then((m) => ({ Component: m.ProgramsPage })) },
           { path: 'programs/:event/new', lazy: () => import('./pages/NewProgramPage').then((m) => ({ Component: m.NewProgramPage })) },
@@ -60,13 +67,16 @@ export const routes: RouteObject[] = [
           { path: 'wholesale/vip', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTiersPage })) },
           { path: 'wholesale/vip/new', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTierEditPage })) },
           { path: 'wholesale/vip/:id', lazy: () => import('./pages/PartnerTierPages').then((m) => ({ Component: m.PartnerTierEditPage })) },
-          { path: 'settings', lazy: () => import('./pages/SettingsPage').then((m) => ({ Component: m.SettingsPage })) },
+          ...settingsRoutes,
+          ...devZoneRoutes,
           { path: 'settings/webhooks', lazy: () => import('./pages/WebhookDeliveriesPage').then((m) => ({ Component: m.WebhookDeliveriesPage })) },
           { path: 'home', lazy: () => import('./areas/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })) },
           // The earning programs list lives at /programs (its default tab).
           { path: 'programs/point', element: <Navigate to="/programs" replace /> },
           ...customersRoutes,
+          ...versionsRoutes,
           ...storefrontRoutes,
+          ...billingRoutes,
           // Spec routes whose screens are not built yet: a designed card, never Not Found.
           ...comingSoonRoutes,
           { path: '*', element: <NotFoundPage /> },

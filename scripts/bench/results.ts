@@ -47,7 +47,7 @@ export interface Result {
   measure: string;
   /** The figure held against the target (e.g. p95), in `unit`. */
   figure: number;
-  unit: 'ms' | 'rows/s' | 'MB';
+  unit: 'ms' | 'rows/s' | 'req/s' | 'MB';
   /** What the figure is (`p95`, `rate`, `peak RSS`) and the other figures worth seeing. */
   detail: string;
   /** Bare baseline measured in the same run, same unit; undefined when there is none. */
@@ -64,7 +64,7 @@ export function met(r: Result): boolean {
   return true;
 }
 
-const fmt = (n: number, unit: Result['unit']): string => (unit === 'rows/s' ? Math.round(n).toLocaleString('en-US') : n < 10 ? n.toFixed(2) : n.toFixed(1));
+const fmt = (n: number, unit: Result['unit']): string => (unit === 'rows/s' || unit === 'req/s' ? Math.round(n).toLocaleString('en-US') : n < 10 ? n.toFixed(2) : n.toFixed(1));
 
 /** Prints the results as an aligned table; returns the rows that missed their targets. */
 export function printResults(title: string, results: readonly Result[]): Result[] {

@@ -397,4 +397,285 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('customer_tier_stats').alterColumn('amount_spent_minor', (c) => c.setDataType('bigint')).execute();
     },
   },
+  '0021_recommended_apps_and_credentials': {
+    // Issue 12 (SHELL): the dev zone's recommended apps (spec 001 §2, §3; one list for the whole app,
+    // managed by staff, shown on every merchant's dashboard) and each shop's app credentials (spec
+    // 002 §3: app id and a secret kept only as its SHA-256). Settings themselves are the
+    // `settings.shop` document (schemas/settings/shop).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('recommended_apps')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull())
+        .addColumn('img', 'text', (c) => c.notNull())
+        .addColumn('app_store_url', 'text', (c) => c.notNull())
+        .addColumn('integration_url', 'text')
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('priority', 'integer', (c) => c.notNull())
+        .addColumn('is_active', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('app_credentials')
+        .addColumn('shop_id', 'text', (c) => c.primaryKey())
+        .addColumn('app_id', 'text', (c) => c.notNull())
+        .addColumn('secret_sha256', 'text', (c) => c.notNull())
+        .addColumn('secret_hint', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0018_redemptions': {
+    // Redemption (issue 11; spec 001 §3 reward types, spec 002 §3 "Coupon history: discount code,
+    // redeemed points, expiry, used, revoke reason", §4 revoke): one row per coupon a shopper bought
+    // with points — the reward (program id, kind, version), the points spent, the code and its id on
+    // the platform, its status (available, redeemed, revoked) and who revoked it with the admin note;
+    // and the Idempotency-Key answers of storefront writes (DESIGN.md "API writes accept an
+    // Idempotency-Key"): the request's hash and the answer stored, unique per shop, shopper and key.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('coupons')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('program_id', 'text', (c) => c.notNull())
+        .addColumn('program_kind', 'text', (c) => c.notNull())
+        .addColumn('program_version', 'integer', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('points_spent', 'integer', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('platform_id', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('used_at', 'text')
+        .addColumn('revoked_at', 'text')
+        .addColumn('revoked_by', 'text')
+        .addColumn('note', 'text')
+        .addUniqueConstraint('coupons_code_once', ['shop_id', 'code'])
+        .execute();
+      await db.schema.createIndex('coupons_by_customer').on('coupons').columns(['shop_id', 'customer_id', 'created_at']).execute();
+      await db.schema.createIndex('coupons_by_program').on('coupons').columns(['shop_id', 'program_id', 'status']).execute();
+      await db.schema.createIndex('coupons_by_revoke').on('coupons').columns(['shop_id', 'revoked_by', 'revoked_at']).execute();
+      await db.schema
+        .createTable('idempotency_keys')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('scope', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('request_hash', 'text', (c) => c.notNull())
+        .addColumn('status', 'integer', (c) => c.notNull())
+        .addColumn('answer', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('idempotency_keys_pk', ['shop_id', 'scope', 'key'])
+        .execute();
+    },
+  },
+  '0020_billing_and_access_tokens': {
+    // Issue 12 (BILLING): each shop's offline access token, encrypted (server/platform/access-tokens.ts);
+    // the one-time `state` of a standalone install; and the shop's subscriptions with the platform's
+    // billing (server/services/billing.ts), newest last, the active one the shop's plan.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('shop_access_tokens')
+        .addColumn('shop_id', 'text', (c) => c.primaryKey())
+        .addColumn('ciphertext', 'text')
+        .addColumn('key_id', 'text')
+        .addColumn('scopes', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('revoked_at', 'text')
+        .execute();
+      await db.schema
+        .createTable('install_states')
+        .addColumn('state', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('billing_subscriptions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('plan', 'text', (c) => c.notNull())
+        .addColumn('billing_interval', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('platform_id', 'text')
+        .addColumn('price_minor', 'integer', (c) => c.notNull())
+        .addColumn('discount_code', 'text')
+        .addColumn('discount_percent', 'integer', (c) => c.notNull())
+        .addColumn('discount_months', 'integer', (c) => c.notNull())
+        .addColumn('trial_days', 'integer', (c) => c.notNull())
+        .addColumn('confirmation_url', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('activated_at', 'text')
+        .addColumn('ended_at', 'text')
+        .execute();
+      await db.schema.createIndex('billing_subscriptions_by_shop').on('billing_subscriptions').columns(['shop_id', 'created_at']).execute();
+    },
+  },
+  '0019_referrals_and_privacy': {
+    // Referrals at run time (issue 11, spec 002 §2 Referral whitelist, §3 Referral settings and
+    // Activity "referral … canceled, completed, pending"): one referral link per customer (a stable
+    // code, unique per shop), the referrals (one per friend: advocate, friend, the order that
+    // completed it, status and why, the rewards issued), the whitelist that skips anti-cheat, and
+    // hashed fingerprints (device id, browser IP, shipping address) anti-cheat compares. Privacy
+    // webhooks: the data requests answered and the shops being redacted — the ledger's delete
+    // trigger now lets a row go only while its shop is being redacted (shop/redact), inside that
+    // one transaction; everything else stays append-only.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('referral_links')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('referral_links_pk', ['shop_id', 'customer_id'])
+        .addUniqueConstraint('referral_links_code', ['shop_id', 'code'])
+        .execute();
+      await db.schema
+        .createTable('referrals')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('advocate_id', 'text', (c) => c.notNull())
+        .addColumn('code', 'text', (c) => c.notNull())
+        .addColumn('friend_customer_id', 'text', (c) => c.notNull())
+        .addColumn('friend_email', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('friend_reward', 'text', (c) => c.notNull())
+        .addColumn('advocate_reward', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('referrals_one_per_friend', ['shop_id', 'friend_customer_id'])
+        .execute();
+      await db.schema.createIndex('referrals_by_advocate').on('referrals').columns(['shop_id', 'advocate_id', 'created_at']).execute();
+      await db.schema
+        .createTable('referral_whitelist')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('referral_whitelist_pk', ['shop_id', 'customer_id'])
+        .execute();
+      await db.schema.createIndex('referral_whitelist_by_time').on('referral_whitelist').columns(['shop_id', 'created_at', 'customer_id']).execute();
+      await db.schema
+        .createTable('customer_fingerprints')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('value_hash', 'text', (c) => c.notNull())
+        .addColumn('seen_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('customer_fingerprints_pk', ['shop_id', 'customer_id', 'kind', 'value_hash'])
+        .execute();
+      await db.schema
+        .createTable('privacy_requests')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('topic', 'text', (c) => c.notNull())
+        .addColumn('request_key', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('privacy_requests_once', ['shop_id', 'topic', 'request_key'])
+        .execute();
+      await db.schema
+        .createTable('shop_redactions')
+        .addColumn('shop_id', 'text', (c) => c.primaryKey())
+        .addColumn('purging', 'integer', (c) => c.notNull())
+        .addColumn('redacted_at', 'text', (c) => c.notNull())
+        .execute();
+      if (isSqlite(db)) {
+        await sql`drop trigger ledger_entries_no_delete`.execute(db);
+        await sql`create trigger ledger_entries_no_delete before delete on ledger_entries
+          when not exists (select 1 from shop_redactions r where r.shop_id = old.shop_id and r.purging = 1)
+          begin select raise(abort, 'ledger_entries is append-only'); end`.execute(db);
+      } else {
+        await sql`create or replace function ledger_entries_append_only() returns trigger language plpgsql as $$
+          begin
+            if tg_op = 'DELETE' and exists (select 1 from shop_redactions r where r.shop_id = old.shop_id and r.purging = 1) then return old; end if;
+            raise exception 'ledger_entries is append-only';
+          end $$`.execute(db);
+      }
+    },
+  },
+  '0017_earning_events': {
+    // Earning events and milestones at run time (issue 11; spec 001 §3, spec 002 §3–§5): each
+    // customer's milestone steps once settled (awarded, passed over under highest_only, or a coupon
+    // reward waiting for the discount adapter), so a step is never rewarded twice; the daily
+    // birthday and anniversary job's finished runs per store-local date; the last test trigger of a
+    // custom program's action key (its connection test); and customers by birthday for the job.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('milestone_steps')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text', (c) => c.notNull())
+        .addColumn('program_id', 'text', (c) => c.notNull())
+        .addColumn('step_index', 'integer', (c) => c.notNull())
+        .addColumn('outcome', 'text', (c) => c.notNull())
+        .addColumn('points', 'integer', (c) => c.notNull())
+        .addColumn('reward', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('milestone_steps_pk', ['shop_id', 'customer_id', 'program_id', 'step_index'])
+        .execute();
+      await db.schema
+        .createTable('event_job_runs')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('job', 'text', (c) => c.notNull())
+        .addColumn('run_date', 'text', (c) => c.notNull())
+        .addColumn('finished_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('event_job_runs_pk', ['shop_id', 'job', 'run_date'])
+        .execute();
+      await db.schema
+        .createTable('custom_trigger_tests')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('action_key', 'text', (c) => c.notNull())
+        .addColumn('received_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('custom_trigger_tests_pk', ['shop_id', 'action_key'])
+        .execute();
+      await db.schema.createIndex('customers_by_birthday').on('customers').columns(['shop_id', 'birthday']).execute();
+    },
+  },
+  '0023_document_versions': {
+    // Document versions and order facts (issue 15, VERSIONS): every save of any document keeps its
+    // data as a version row (written in the save's transaction), so the admin lists versions, diffs
+    // two of them and rolls back; and every ingested order keeps its normalised facts and the points
+    // it was awarded, so a draft program can be replayed over the shop's past orders (preview); the
+    // product side of order lines is kept once per shop and product (order_line_products).
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('document_versions')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('document_id', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('schema_version', 'integer', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('document_versions_pk', ['shop_id', 'document_id', 'version'])
+        .execute();
+      await db.schema
+        .createTable('order_facts')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('placed_at', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text')
+        .addColumn('customer_type', 'text', (c) => c.notNull())
+        .addColumn('tier_id', 'text')
+        .addColumn('awarded_points', 'integer', (c) => c.notNull())
+        .addColumn('facts', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('order_facts_pk', ['shop_id', 'order_id'])
+        .execute();
+      await db.schema.createIndex('order_facts_by_time').on('order_facts').columns(['shop_id', 'placed_at']).execute();
+      await db.schema
+        .createTable('order_line_products')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('key', 'text', (c) => c.notNull())
+        .addColumn('attrs', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('order_line_products_pk', ['shop_id', 'key'])
+        .execute();
+    },
+  },
 };

@@ -316,6 +316,156 @@ export interface PointExpiryRemindersTable {
   sent_at: string | null;
 }
 
+/** A recommended app on the merchant dashboard, managed by staff in the dev zone (spec 001 §2, §3); one list for the whole app, not tenant data. */
+export interface RecommendedAppsTable {
+  id: string;
+  title: string;
+  description: string;
+  /** Full URL of the logo (an upload's /uploads/:id address or an external https URL). */
+  img: string;
+  app_store_url: string;
+  integration_url: string | null;
+  /** `appInstall` or `appIntegration`. */
+  type: string;
+  /** Lower first; the manager's drag and drop rewrites 1..n. */
+  priority: number;
+  /** 1 shown to merchants, 0 hidden. */
+  is_active: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A shop's app credentials (spec 002 §3 App credentials): the secret is shown once, only its SHA-256 is kept. */
+export interface AppCredentialsTable {
+  shop_id: string;
+  app_id: string;
+  secret_sha256: string;
+  /** Last 4 characters, to recognise the key in the admin. */
+  secret_hint: string;
+  created_at: string;
+}
+
+/** A coupon a shopper bought with points (migration 0018; spec 002 §3 Coupon history). */
+export interface CouponsTable {
+  id: string;
+  shop_id: string;
+  customer_id: string;
+  /** The redeem reward (document id, kind `redeem.<type>`, its version at redemption). */
+  program_id: string;
+  program_kind: string;
+  program_version: number;
+  /** The reward's title at redemption. */
+  title: string;
+  /** Whole points debited for it. */
+  points_spent: number;
+  /** The discount code the shopper enters at checkout (unique per shop). */
+  code: string;
+  /** The discount's id on the platform (`gid://shopify/DiscountCodeNode/…`), or null for a custom voucher. */
+  platform_id: string | null;
+  /** `available`, `redeemed` (used on an order) or `revoked`. */
+  status: string;
+  /** When the code stops working (ISO instant), or null for a permanent coupon. */
+  expires_at: string | null;
+  created_at: string;
+  used_at: string | null;
+  revoked_at: string | null;
+  /** `customer:<id>` (self-revoke) or `admin:<user id>`. */
+  revoked_by: string | null;
+  /** The admin's note of a revoke (required for admins). */
+  note: string | null;
+}
+
+/** A stored Idempotency-Key answer (migration 0018): `status` 0 while the first request runs. */
+export interface IdempotencyKeysTable {
+  shop_id: string;
+  /** Whose key: `customer:<id>` for storefront calls. */
+  scope: string;
+  key: string;
+  /** SHA-256 hex of the request (method, path, canonical body). */
+  request_hash: string;
+  /** HTTP status of the stored answer; 0 = in progress. */
+  status: number;
+  /** JSON text of the answer body, once finished. */
+  answer: string | null;
+  created_at: string;
+}
+
+/** A customer's referral link (migration 0019; spec 002 §3 Customer.referral link): one per customer, a stable code. */
+export interface ReferralLinksTable {
+  shop_id: string;
+  customer_id: string;
+  /** Upper-case letters and digits, unique per shop; the link carries it as `?ref=<code>`. */
+  code: string;
+  created_at: string;
+}
+
+/**
+ * A referral (migration 0019; spec 002 §3 Activity referral: status, date, referred e-mail): a
+ * friend's first order through an advocate's code. One per friend.
+ */
+export interface ReferralsTable {
+  id: string;
+  shop_id: string;
+  /** The referring customer (advocate). */
+  advocate_id: string;
+  code: string;
+  friend_customer_id: string;
+  /** The friend's e-mail as the order carried it ('' once redacted). */
+  friend_email: string;
+  /** The friend's order that made the referral. */
+  order_id: string;
+  /** `pending`, `completed` or `canceled`. */
+  status: string;
+  /** Why it was canceled (`same_email`, `same_device`, `same_shipping_address`, …), or null. */
+  reason: string | null;
+  /** JSON text of the friend's reward as issued (`{ type, points? , code?, issued, reason? }`). */
+  friend_reward: string;
+  /** JSON text of the advocate's reward as issued. */
+  advocate_reward: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A customer whose referrals skip anti-cheat (migration 0019; spec 002 §2 Referral whitelist). */
+export interface ReferralWhitelistTable {
+  shop_id: string;
+  customer_id: string;
+  /** Who added it: `admin:<user id>`. */
+  actor: string;
+  created_at: string;
+}
+
+/** A hashed trait of a customer anti-cheat compares (migration 0019): `device`, `ip`, `address`. */
+export interface CustomerFingerprintsTable {
+  shop_id: string;
+  customer_id: string;
+  kind: string;
+  /** SHA-256 hex of the shop id and the normalised value; the value itself is never stored. */
+  value_hash: string;
+  seen_at: string;
+}
+
+/** A privacy webhook handled (migration 0019): the data request's export, or a redaction's record. */
+export interface PrivacyRequestsTable {
+  id: string;
+  shop_id: string;
+  /** `customers/data_request`, `customers/redact`, `shop/redact`, `app/uninstalled`. */
+  topic: string;
+  /** What makes a redelivery the same request (data request id, customer id, …). */
+  request_key: string;
+  customer_id: string | null;
+  /** JSON text: the customer's data for a data request; counts of what was removed for a redaction. */
+  payload: string;
+  received_at: string;
+}
+
+/** A shop redacted (migration 0019): `purging` is 1 only inside the redaction's own transaction. */
+export interface ShopRedactionsTable {
+  shop_id: string;
+  purging: number;
+  redacted_at: string;
+}
+
 export interface Database {
   shops: ShopsTable;
   documents: DocumentsTable;
@@ -336,4 +486,152 @@ export interface Database {
   point_expiry_runs: PointExpiryRunsTable;
   point_expiry_shop_runs: PointExpiryShopRunsTable;
   point_expiry_reminders: PointExpiryRemindersTable;
+  milestone_steps: MilestoneStepsTable;
+  event_job_runs: EventJobRunsTable;
+  custom_trigger_tests: CustomTriggerTestsTable;
+  referral_links: ReferralLinksTable;
+  referrals: ReferralsTable;
+  referral_whitelist: ReferralWhitelistTable;
+  customer_fingerprints: CustomerFingerprintsTable;
+  privacy_requests: PrivacyRequestsTable;
+  shop_redactions: ShopRedactionsTable;
+  coupons: CouponsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  recommended_apps: RecommendedAppsTable;
+  app_credentials: AppCredentialsTable;
+  shop_access_tokens: ShopAccessTokensTable;
+  install_states: InstallStatesTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  document_versions: DocumentVersionsTable;
+  order_facts: OrderFactsTable;
+  order_line_products: OrderLineProductsTable;
+}
+
+/** A shop's offline access token (migration 0020): AES-256-GCM ciphertext, null once revoked. */
+export interface ShopAccessTokensTable {
+  shop_id: string;
+  /** `<iv>.<tag>.<ciphertext>`, base64url each; null after revocation. */
+  ciphertext: string | null;
+  /** Which key of the key list encrypted it (server/platform/access-tokens.ts). */
+  key_id: string | null;
+  /** Comma-separated scopes the platform granted. */
+  scopes: string;
+  created_at: string;
+  updated_at: string;
+  /** When the app was uninstalled or the token refused; null while usable. */
+  revoked_at: string | null;
+}
+
+/** A standalone install's one-time `state` (migration 0020), deleted when used. */
+export interface InstallStatesTable {
+  state: string;
+  shop_id: string;
+  expires_at: string;
+}
+
+/** A subscription to a plan (migration 0020; spec 000 §3 Subscription plan, §4 Changing plan). */
+export interface BillingSubscriptionsTable {
+  id: string;
+  shop_id: string;
+  /** Plan id of rules/plans.json (`pro_3_2025`). */
+  plan: string;
+  /** `monthly` or `annual`. */
+  billing_interval: string;
+  /** `pending` (waiting for the merchant's confirmation), `active`, `declined`, `replaced`, `cancelled`. */
+  status: string;
+  /** The platform's charge id (`gid://shopify/AppSubscription/…`, or `local-…` for the local adapter). */
+  platform_id: string | null;
+  /** Price per interval before discount, minor currency units (USD cents). */
+  price_minor: number;
+  discount_code: string | null;
+  /** Percent off, 0 when none. */
+  discount_percent: number;
+  /** For how many intervals the discount applies; 0 when none. */
+  discount_months: number;
+  trial_days: number;
+  confirmation_url: string | null;
+  created_at: string;
+  activated_at: string | null;
+  /** When it was declined, replaced or cancelled. */
+  ended_at: string | null;
+}
+
+/**
+ * A customer's settled milestone step (migration 0017): `awarded` (bonus points on the ledger,
+ * source `milestone`), `passed_over` (a lower step skipped under highest_only, for good) or
+ * `reward_pending` (a coupon or product reward waiting to be issued). One row per step, ever.
+ */
+export interface MilestoneStepsTable {
+  shop_id: string;
+  customer_id: string;
+  program_id: string;
+  step_index: number;
+  outcome: string;
+  /** Whole points awarded (0 for other outcomes). */
+  points: number;
+  /** JSON text of the engine's MilestoneReward (or the passed-over step). */
+  reward: string;
+  created_at: string;
+}
+
+/** A finished daily earning-event job (`birthdays`) of one store for one store-local date (migration 0017). */
+export interface EventJobRunsTable {
+  shop_id: string;
+  job: string;
+  /** Store-local YYYY-MM-DD. */
+  run_date: string;
+  finished_at: string;
+}
+
+/** The last test trigger a custom program's action key received (its connection test, migration 0017). */
+export interface CustomTriggerTestsTable {
+  shop_id: string;
+  action_key: string;
+  received_at: string;
+}
+
+/**
+ * One saved version of a document (migration 0023, issue 15): the data exactly as saved at that
+ * `version` (write-only secrets included, masked when answered), who saved it and when.
+ */
+export interface DocumentVersionsTable {
+  shop_id: string;
+  document_id: string;
+  /** The document's edit version this row holds (1 for the create). */
+  version: number;
+  kind: string;
+  schema_version: number;
+  /** JSON text of the document data. */
+  data: string;
+  /** The session's user (`sub`), or `system` for seeds and jobs. */
+  actor: string;
+  created_at: string;
+}
+
+/**
+ * An ingested order's normalised facts (migration 0023, issue 15), kept for previews: replaying a
+ * draft program over the shop's past orders.
+ */
+export interface OrderFactsTable {
+  shop_id: string;
+  order_id: string;
+  /** When the order was placed (ISO instant; the receipt time when the order did not say). */
+  placed_at: string;
+  customer_id: string | null;
+  /** The customer's type when the order came: member, guest or left. */
+  customer_type: string;
+  tier_id: string | null;
+  /** Whole points the place-order programs awarded for it (after tier multipliers). */
+  awarded_points: number;
+  /** JSON text of engine/order.ts OrderFacts, packed (server/services/simulate.ts packFacts). */
+  facts: string;
+}
+
+/** The product side of stored order lines (migration 0023), shared by the orders that name its key. */
+export interface OrderLineProductsTable {
+  shop_id: string;
+  /** Short hash of `attrs` (server/services/simulate.ts productKey). */
+  key: string;
+  /** JSON text: product and variant ids, title, vendor, type, SKU, tags, collections, unit price (minor and major), gift card. */
+  attrs: string;
 }

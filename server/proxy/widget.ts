@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import { projectRoot } from '../paths';
-import { findShop, shopSettings } from '../store/shops';
+import { findShop } from '../store/shops';
+import { DEFAULT_SETTINGS, shopSettings } from '../services/settings';
 import { listDocuments } from '../store/documents';
 import { resolveDesign, type WidgetDesign } from '../../engine/widget-design';
 import type { ProxyEnv } from './middleware';
@@ -66,9 +67,9 @@ export function widgetProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
   app.get('/widget', async (c) => {
     const language = widgetLanguage(c.req.query('language'), languages);
     const texts = { ...(shipped[PRIMARY_WIDGET_LANGUAGE] ?? {}), ...(shipped[language] ?? {}) };
-    const [shop, designs] = await Promise.all([findShop(deps.db, c.var.shopId), listDocuments(deps.db, c.var.shopId, [WIDGET_DESIGN_KIND])]);
-    const settings = shop ? shopSettings(shop) : {};
-    const label = typeof settings.pointLabel === 'object' && settings.pointLabel !== null ? (settings.pointLabel as { singular?: unknown; plural?: unknown }) : {};
+    const [shop, designs, settings] = await Promise.all([findShop(deps.db, c.var.shopId), listDocuments(deps.db, c.var.shopId, [WIDGET_DESIGN_KIND]), shopSettings(deps.db, c.var.shopId)]);
+    const label = settings.general.pointLabel;
+    const custom = label.singular !== DEFAULT_SETTINGS.general.pointLabel.singular || label.plural !== DEFAULT_SETTINGS.general.pointLabel.plural;
     const data: WidgetConfig = {
       design: resolveDesign(designs[0]?.data),
       texts,
@@ -76,10 +77,8 @@ export function widgetProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
       languages,
       shop: {
         currency: shop?.currency ?? 'USD',
-        pointLabel: {
-          singular: typeof label.singular === 'string' && label.singular ? label.singular : texts['pointLabel.singular']!,
-          plural: typeof label.plural === 'string' && label.plural ? label.plural : texts['pointLabel.plural']!,
-        },
+        // A custom label (Settings → General) is the merchant's word in every language; else the language's own.
+        pointLabel: custom ? { singular: label.singular, plural: label.plural } : { singular: texts['pointLabel.singular']!, plural: texts['pointLabel.plural']! },
       },
     };
     c.header('Cache-Control', 'private, max-age=60');

@@ -44,7 +44,7 @@ export function kindRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/kinds/:kind/docs', async (c) => {
     const kind = kindOrThrow(deps, c.req.param('kind'));
     const body = await readJsonBody(c);
-    const doc = await createDocument(deps, c.get('shopId'), kind, body.data);
+    const doc = await createDocument(deps, c.get('shopId'), kind, body.data, c.get('userId'));
     return c.json({ data: publicDocument(deps, doc) }, 201);
   });
 
@@ -58,7 +58,7 @@ export function kindRoutes(deps: AppDeps): Hono<AppEnv> {
   app.put('/kinds/:kind/docs/:id', async (c) => {
     const kind = kindOrThrow(deps, c.req.param('kind'));
     const body = await readJsonBody(c);
-    const doc = await replaceDocument(deps, c.get('shopId'), kind, c.req.param('id'), body.version, body.data);
+    const doc = await replaceDocument(deps, c.get('shopId'), kind, c.req.param('id'), body.version, body.data, c.get('userId'));
     return c.json({ data: publicDocument(deps, doc) });
   });
 

@@ -241,6 +241,8 @@ export interface ActivityEntry {
   sourceId: string;
   programId: string | null;
   programKind: string | null;
+  /** The program document's version that made the entry (issue 15: the activity links to its versions); null when none. */
+  programVersion: number | null;
   reversesId: string | null;
   explanation: unknown;
   actor: string | null;
@@ -263,7 +265,7 @@ function decodeActivityCursor(after: string): ActivityCursor {
 const LEDGER_SOURCES: Partial<Record<ActivityTab, readonly string[]>> = {
   orders: ['order', 'refund', 'cancellation'],
   referral: ['referral'],
-  refunded: ['refund', 'cancellation'],
+  refunded: ['refund', 'cancellation', 'revoke'],
   expired: ['expiry'],
   entry_reward: ['tier_entry_reward'],
   admin: ['admin_adjustment'],
@@ -288,6 +290,7 @@ async function ledgerActivity(db: Db, shopId: string, customerId: string, tab: A
     sourceId: r.source_id,
     programId: r.program_id,
     programKind: r.program_kind,
+    programVersion: r.program_version === null ? null : Number(r.program_version),
     reversesId: r.reverses_id,
     explanation: JSON.parse(r.explanation) as unknown,
     actor: null,
@@ -312,6 +315,7 @@ async function eventActivity(db: Db, shopId: string, customerId: string, tab: Ac
     sourceId: e.id,
     programId: null,
     programKind: null,
+    programVersion: null,
     reversesId: null,
     explanation: JSON.parse(e.detail) as unknown,
     actor: e.actor,

@@ -14,6 +14,7 @@ import { findShop } from '../store/shops';
 import { shopContext } from './shop-context';
 import { keepWriteOnly, maskWithoutSecret, redactWriteOnly } from '../../engine/write-only';
 import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocument } from '../store/documents';
+import { assertProgramChange } from './program-locks';
 
 
 /** The registered kind, or ApiError 404 `unknown_kind`. */
@@ -70,8 +71,8 @@ async function assertPlanAllows(tx: AppDeps['db'], shopId: string, kind: KindEnt
   throw new ApiError(403, 'plan_gate', `${kind.title} is available on the ${answer.unlockPlan ?? 'a higher'} plan. ${answer.reason}`, [{ path: '', message: answer.reason }]);
 }
 
-/** Creates a document after validation and limits. */
-export async function createDocument(deps: AppDeps, shopId: string, kind: KindEntry, body: unknown): Promise<StoredDocument> {
+/** Creates a document after validation and limits; `actor` (the session's user) is recorded with its first version. */
+export async function createDocument(deps: AppDeps, shopId: string, kind: KindEntry, body: unknown, actor = 'system'): Promise<StoredDocument> {
   const data = validateOrThrow(kind, body);
   assertNoBareMask(kind, data);
   const now = (deps.now ?? (() => new Date()))().toISOString();
@@ -80,16 +81,18 @@ export async function createDocument(deps: AppDeps, shopId: string, kind: KindEn
       throw new ApiError(409, 'singleton_exists', `${kind.title} already exists for this shop; edit it instead.`);
     }
     await assertPlanAllows(tx, shopId, kind, data, true);
+    assertProgramChange(kind.id, null, data);
     await assertWithinLimits(deps, tx, shopId, kind.id, null, data);
-    return insertDocument(tx, shopId, kind.id, kind.version, data, now);
+    return insertDocument(tx, shopId, kind.id, kind.version, data, now, actor);
   });
 }
 
 /**
  * Replaces a document's data at `expectedVersion` after validation and limits. Write-only values
- * sent back as WRITE_ONLY_MASK keep their stored value.
+ * sent back as WRITE_ONLY_MASK keep their stored value. The new version's row (document_versions)
+ * is written in the same transaction, with `actor` (the session's user).
  */
-export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindEntry, id: string, expectedVersion: unknown, body: unknown): Promise<StoredDocument> {
+export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindEntry, id: string, expectedVersion: unknown, body: unknown, actor = 'system'): Promise<StoredDocument> {
   if (typeof expectedVersion !== 'number' || !Number.isInteger(expectedVersion)) {
     throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/version', message: 'This field is required' }]);
   }
@@ -103,8 +106,9 @@ export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindE
     assertNoBareMask(kind, data);
     if (current.version !== expectedVersion) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
     await assertPlanAllows(tx, shopId, kind, data, false);
+    assertProgramChange(kind.id, current.data, data);
     await assertWithinLimits(deps, tx, shopId, kind.id, id, data);
-    const updated = await updateDocument(tx, shopId, id, expectedVersion, data, kind.version, now);
+    const updated = await updateDocument(tx, shopId, id, expectedVersion, data, kind.version, now, actor);
     if (!updated) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
     return updated;
   });

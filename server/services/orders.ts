@@ -18,10 +18,15 @@ import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { listDocuments } from '../store/documents';
 import { appendEntries, upsertCustomer } from '../store/ledger';
+import { markCouponsRedeemed } from './redemption';
 import { findShop } from '../store/shops';
 import { shopContext, type ShopContext } from './shop-context';
 import { applyParkedReversals } from './refunds';
 import { recordTierOrder, tierMultiplierFor } from './tiers';
+import { sandboxFilter, shopSettings } from './settings';
+import { recordOrderFacts } from './simulate';
+import { awardMilestones } from './milestones';
+import { attributeReferral } from './referrals';
 
 export const ORDERS_CREATE = 'orders/create';
 
@@ -123,7 +128,9 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
   // The VIP tier held when ordering multiplies the awards (a `points_multiplier` perk), stated in
   // each decision's message and `tierMultiplier` (server/services/tiers.ts, engine/tiers.ts).
   const multiplier = facts ? await tierMultiplierFor(deps.db, shopId, facts.profile.tierId) : null;
-  const evaluation = multiplier ? applyTierMultiplier(programsEvaluation, multiplier) : programsEvaluation;
+  const multiplied = multiplier ? applyTierMultiplier(programsEvaluation, multiplier) : programsEvaluation;
+  // Sandbox mode (spec 002 §4): only test-list customers earn (server/services/settings.ts).
+  const evaluation = sandboxFilter(multiplied, await shopSettings(deps.db, shopId), customer);
   const iso = now.toISOString();
   const pending = shop.pendingPoints.enabled;
   const until = availableAt(now, shop.pendingPoints).toISOString();
@@ -142,6 +149,8 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
       .onConflict((oc) => oc.columns(['shop_id', 'topic', 'resource_id']).doNothing())
       .executeTakeFirst();
     if (Number(receipt.numInsertedOrUpdatedRows ?? 0n) === 0) return { orderId: order.id, duplicate: true, pointsAwarded: 0, evaluation };
+    // The order's facts for previews (issue 15: replaying a draft program over past orders).
+    await recordOrderFacts(tx, shopId, order, facts?.profile ?? null, evaluation.totalPoints, iso);
     if (evaluation.orderSkipped === null) {
       // The allowance counter moves in the same transaction as the receipt, so it counts each order once.
       const month = localDate(now, shop.timeZone).slice(0, 7);
@@ -177,6 +186,10 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
           })),
       );
     }
+    // Referrals: a friend's first order through a referral code rewards both (server/services/referrals.ts).
+    if (customer) await attributeReferral(tx, deps, shopId, body, order, iso);
+    // Coupons bought with points and used on this order can no longer be revoked (server/services/redemption.ts).
+    await markCouponsRedeemed(tx, shopId, order.discountCodes, iso);
     if (customer) {
       // VIP tiers: the order's tier points, amount spent (its lines after line discounts, tax taken
       // out, without shipping and tax) and the order itself, then the customer's assessment — before
@@ -192,6 +205,8 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
         },
         now,
       );
+      // Milestones the order reaches (orders, amount spent, earned points), in this transaction.
+      await awardMilestones(tx, deps, shopId, customer.id, iso);
     }
     // Refunds and cancellations that came first take their points back now, in this transaction.
     await applyParkedReversals(tx, shopId, order.id, iso);

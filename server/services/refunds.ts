@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import { appendEntries } from '../store/ledger';
 import { ORDERS_CREATE, shopOrThrow } from './orders';
 import type { Db } from '../db/database';
+import { cancelOrderReferral } from './referrals';
 
 export const REFUNDS_CREATE = 'refunds/create';
 export const ORDERS_CANCELLED = 'orders/cancelled';
@@ -103,6 +104,8 @@ async function reverse(deps: AppDeps, shopId: string, topic: string, resourceId:
  * awards, inside the caller's transaction. Returns the points taken back (positive whole points).
  */
 async function applyReversal(tx: Db, shopId: string, topic: string, resourceId: string, orderId: string, refund: RefundInput | null, now: string): Promise<number> {
+  // A cancelled order's referral is canceled and its point rewards taken back (server/services/referrals.ts).
+  if (refund === null) await cancelOrderReferral(tx, shopId, orderId, now);
   const rows = await tx.selectFrom('ledger_entries').selectAll().where('shop_id', '=', shopId).where('source_type', '=', 'order').where('source_id', '=', orderId).execute();
   const awards: AwardRecord[] = rows
     .filter((r) => r.points > 0)
@@ -126,7 +129,8 @@ async function applyReversal(tx: Db, shopId: string, topic: string, resourceId: 
       points: -r.points,
       program_id: r.programId,
       program_kind: 'earning.place_order',
-      program_version: null,
+      // The version of the program whose award this takes back (issue 15: every entry names its version).
+      program_version: rows.find((row) => row.id === r.reversesId)?.program_version ?? null,
       source_type: topic === REFUNDS_CREATE ? 'refund' : 'cancellation',
       source_id: resourceId,
       reverses_id: r.reversesId,

@@ -9,7 +9,10 @@
  * engine (engine/events.ts `write_review`) whether it earns now, waits for approval, or never. An
  * approval awards what the programs give an approved review, unless the review already earned
  * (instant points while pending). Every award is a ledger entry with source `review`, its source id
- * `<review id>:<program id>`, and the engine's decision as its explanation.
+ * `<review id>:<program id>`, and the engine's decision as its explanation. Google Maps reviews
+ * (`recordGoogleMapsReview`, source `google_maps`) wait for approval the same way but earn as
+ * earning events (server/services/earning-events.ts): instant points when submitted, the rest when
+ * approved. Every award and approval runs the milestones (server/services/milestones.ts).
  */
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps';
@@ -22,6 +25,9 @@ import type { PastAward } from '../../engine/eligibility';
 import { appendEntries, upsertCustomer } from '../store/ledger';
 import { listDocuments } from '../store/documents';
 import { shopOrThrow } from './orders';
+import { awardEventIn, ensureCustomer } from './earning-events';
+import { awardMilestones } from './milestones';
+import googleMapsSchema from '../../schemas/earning/google_maps_review/schema.json';
 
 /** Review statuses (spec 002 §3). */
 export const REVIEW_STATUSES = ['pending', 'approved', 'disapproved'] as const;
@@ -83,7 +89,7 @@ async function pastReviewAwards(db: Db, shopId: string, customerId: string): Pro
  * program that awards and has not awarded this review before. Answers the decisions and the points
  * appended. Call inside a transaction.
  */
-async function award(tx: Db, shopId: string, review: ReviewsTable, status: ReviewStatus, now: string): Promise<{ decisions: EventDecision[]; points: number }> {
+async function award(tx: Db, deps: Deps, shopId: string, review: ReviewsTable, status: ReviewStatus, now: string): Promise<{ decisions: EventDecision[]; points: number }> {
   const shop = await shopOrThrow(tx, shopId);
   const programs = await listDocuments(tx, shopId, ['earning.write_review']);
   const customer = await tx.selectFrom('customers').select(['type', 'tier_id']).where('shop_id', '=', shopId).where('id', '=', review.customer_id).executeTakeFirst();
@@ -121,6 +127,8 @@ async function award(tx: Db, shopId: string, review: ReviewsTable, status: Revie
       available_at: pending ? until : null,
     })),
   );
+  // Milestones (reviews approved, points earned) after every award or approval (issue 11).
+  if (awarding.length > 0 || status === 'approved') await awardMilestones(tx, deps, shopId, review.customer_id, now);
   return { decisions: evaluation.decisions, points: awarding.reduce((n, d) => n + d.points, 0) };
 }
 
@@ -157,7 +165,7 @@ export async function recordReview(deps: Deps, shopId: string, input: ReviewInpu
       decided_by: auto ? 'auto' : null,
     };
     await tx.insertInto('reviews').values(row).execute();
-    await award(tx, shopId, row, auto ? 'approved' : 'pending', now);
+    await award(tx, deps, shopId, row, auto ? 'approved' : 'pending', now);
     return row.id;
   });
   return (await findReview(deps, shopId, id))!;
@@ -193,8 +201,13 @@ function reviewsQuery(db: Db, shopId: string) {
         .selectFrom('ledger_entries as l')
         .select(sql<number>`coalesce(sum(l.points), 0)`.as('p'))
         .whereRef('l.shop_id', '=', 'r.shop_id')
-        .where('l.source_type', '=', 'review')
-        .where('l.source_id', 'like', sql<string>`r.id || ':%'`)
+        .where((w) =>
+          w.or([
+            w.and([w('l.source_type', '=', 'review'), w('l.source_id', 'like', sql<string>`r.id || ':%'`)]),
+            // Google Maps reviews earn as events (server/services/earning-events.ts), one entry per stage.
+            w.and([w('l.source_type', '=', 'event'), w('l.source_id', 'like', sql<string>`'google_maps_review:' || r.id || ':%'`)]),
+          ]),
+        )
         .as('points'),
     )
     .where('r.shop_id', '=', shopId);
@@ -246,7 +259,65 @@ export async function decideReview(deps: Deps, shopId: string, id: string, decis
     if (!row) throw notFound('not_found', 'This review does not exist');
     const moved = await tx.updateTable('reviews').set({ status: decision, decided_at: now, decided_by: actor }).where('shop_id', '=', shopId).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) throw new ApiError(409, 'review_decided', `This review was already ${row.status}`);
-    if (decision === 'approved') await award(tx, shopId, { ...row, status: decision }, 'approved', now);
+    if (row.event === 'google_maps_review') {
+      // The rest of a Google Maps review's points come with its approval; a rejection keeps the instant points.
+      if (decision === 'approved') await awardGoogleMapsStage(tx, deps, shopId, { ...row, status: decision }, 'approved', now);
+    } else if (decision === 'approved') await award(tx, deps, shopId, { ...row, status: decision }, 'approved', now);
   });
   return (await findReview(deps, shopId, id))!;
+}
+
+/** The template's own Google Maps link pattern, so the form, the engine and the storefront accept the same links. */
+const GOOGLE_MAPS_URL = new RegExp(googleMapsSchema.properties.googleMapsUrl.pattern, 'u');
+
+/** Awards one stage of a Google Maps review through the earning events (source id `google_maps_review:<review id>:<stage>`). */
+async function awardGoogleMapsStage(tx: Db, deps: Deps, shopId: string, review: ReviewsTable, stage: 'submitted' | 'approved', now: string): Promise<number> {
+  const url = review.url ?? '';
+  const result = await awardEventIn(tx, deps, shopId, { event: 'google_maps_review', key: `${review.id}:${stage}`, customerId: review.customer_id, at: now, googleReview: { url, stage }, details: { reviewId: review.id, url } });
+  // An approval counts toward review milestones even when it earns no points itself.
+  if (stage === 'approved' && result.awarded === 0) await awardMilestones(tx, deps, shopId, review.customer_id, now);
+  return result.awarded;
+}
+
+/**
+ * Records a Google Maps review link a signed-in shopper submitted from the storefront (spec 002 §4
+ * Google review pending, approve, reject; spec 002 §5 "Google Maps URL must be valid"): once per
+ * shop and link (a second submission of the same link answers the stored review). It waits for
+ * approval as a `pending` review; the shop's Google Maps programs give their instant points now and
+ * the rest when an admin approves it (`decideReview`). Throws 422 "You must enter a link from
+ * Google Maps" at `/url` for another link.
+ */
+export async function recordGoogleMapsReview(deps: Deps, shopId: string, customerId: string, url: string): Promise<ReviewView & { awarded: number }> {
+  const link = url.trim();
+  if (link.length === 0 || link.length > 2048 || !GOOGLE_MAPS_URL.test(link)) {
+    throw new ApiError(422, 'validation_failed', 'You must enter a link from Google Maps', [{ path: '/url', message: 'You must enter a link from Google Maps' }]);
+  }
+  const now = nowIso(deps);
+  const { id, awarded } = await deps.db.transaction().execute(async (tx) => {
+    const existing = await tx.selectFrom('reviews').select(['id', 'customer_id']).where('shop_id', '=', shopId).where('source', '=', 'google_maps').where('external_id', '=', link).executeTakeFirst();
+    if (existing && existing.customer_id !== customerId) throw new ApiError(409, 'review_exists', 'Value already exists', [{ path: '/url', message: 'This review link was already submitted' }]);
+    if (existing) return { id: existing.id, awarded: 0 };
+    await ensureCustomer(tx, shopId, customerId, now);
+    const row: ReviewsTable = {
+      id: crypto.randomUUID(),
+      shop_id: shopId,
+      source: 'google_maps',
+      external_id: link,
+      event: 'google_maps_review',
+      customer_id: customerId,
+      rating: null,
+      title: '',
+      content: '',
+      has_media: 0,
+      url: link,
+      product_title: null,
+      status: 'pending',
+      created_at: now,
+      decided_at: null,
+      decided_by: null,
+    };
+    await tx.insertInto('reviews').values(row).execute();
+    return { id: row.id, awarded: await awardGoogleMapsStage(tx, deps, shopId, row, 'submitted', now) };
+  });
+  return { ...(await findReview(deps, shopId, id))!, awarded };
 }

@@ -330,7 +330,7 @@ async function changeTier(tx: Db, ctx: TierContext, customerId: string, from: st
       points: tier.entryRewardPoints,
       program_id: tier.id,
       program_kind: 'tier.tier',
-      program_version: null,
+      program_version: tier.version ?? null,
       source_type: TIER_ENTRY_REWARD,
       source_id: customerId,
       reverses_id: null,

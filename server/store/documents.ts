@@ -33,8 +33,19 @@ export async function findDocument(db: Db, shopId: string, id: string): Promise<
   return row ? toStored(row) : undefined;
 }
 
-/** Inserts a new document at version 1. */
-export async function insertDocument(db: Db, shopId: string, kind: string, schemaVersion: number, data: JsonObject, now: string): Promise<StoredDocument> {
+/**
+ * Keeps a saved document's data as its version row (document_versions, migration 0023; issue 15
+ * versions). Called by every save below, on the same connection or transaction as the save.
+ */
+async function recordVersion(db: Db, doc: StoredDocument, shopId: string, actor: string, now: string): Promise<void> {
+  await db
+    .insertInto('document_versions')
+    .values({ shop_id: shopId, document_id: doc.id, version: doc.version, kind: doc.kind, schema_version: doc.schemaVersion, data: JSON.stringify(doc.data), actor, created_at: now })
+    .execute();
+}
+
+/** Inserts a new document at version 1 (and its version row; `actor` is who saved it, `system` by default). */
+export async function insertDocument(db: Db, shopId: string, kind: string, schemaVersion: number, data: JsonObject, now: string, actor = 'system'): Promise<StoredDocument> {
   const row: DocumentsTable = {
     id: crypto.randomUUID(),
     shop_id: shopId,
@@ -46,14 +57,17 @@ export async function insertDocument(db: Db, shopId: string, kind: string, schem
     updated_at: now,
   };
   await db.insertInto('documents').values(row).execute();
-  return toStored(row);
+  const doc = toStored(row);
+  await recordVersion(db, doc, shopId, actor, now);
+  return doc;
 }
 
 /**
- * Replaces a document's data if it is still at `expectedVersion`; bumps the version.
+ * Replaces a document's data if it is still at `expectedVersion`; bumps the version and keeps the
+ * new version's row (`actor` is who saved it, `system` by default). Call it in a transaction.
  * @returns the updated document, or undefined when the version moved on (someone else saved).
  */
-export async function updateDocument(db: Db, shopId: string, id: string, expectedVersion: number, data: JsonObject, schemaVersion: number, now: string): Promise<StoredDocument | undefined> {
+export async function updateDocument(db: Db, shopId: string, id: string, expectedVersion: number, data: JsonObject, schemaVersion: number, now: string, actor = 'system'): Promise<StoredDocument | undefined> {
   const result = await db
     .updateTable('documents')
     .set({ data: JSON.stringify(data), version: expectedVersion + 1, schema_version: schemaVersion, updated_at: now })
@@ -62,7 +76,9 @@ export async function updateDocument(db: Db, shopId: string, id: string, expecte
     .where('version', '=', expectedVersion)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return undefined;
-  return findDocument(db, shopId, id);
+  const doc = await findDocument(db, shopId, id);
+  if (doc) await recordVersion(db, doc, shopId, actor, now);
+  return doc;
 }
 
 /** Deletes a document; returns whether it existed. */

@@ -9,6 +9,8 @@ import type { AppDeps } from '../deps';
 import type { Db } from '../db/database';
 import { ingestOrder, parseOrder, type IngestResult } from '../services/orders';
 import { ingestCancellation, ingestRefund, parseCancellation, parseRefund } from '../services/refunds';
+import { ingestCustomerWebhook, parseCustomerWebhook } from '../services/earning-events';
+import { privacyTopic } from '../services/privacy';
 
 /**
  * Marks the delivery processed, with its result, inside the processor's own transaction (so the
@@ -39,6 +41,20 @@ export const WEBHOOK_TOPICS: Readonly<Record<string, WebhookTopic>> = {
     prepare: (body) => ({ orderKey: parseCancellation(body).orderId }),
     process: (deps, shopId, body) => ingestCancellation(deps, shopId, body),
   },
+  // Sign-up and newsletter points, birthday from the `facts.birth_date` metafield (server/services/earning-events.ts).
+  'customers/create': {
+    prepare: (body) => ({ orderKey: `customer:${parseCustomerWebhook(body).id}` }),
+    process: (deps, shopId, body) => ingestCustomerWebhook(deps, shopId, 'customers/create', body),
+  },
+  'customers/update': {
+    prepare: (body) => ({ orderKey: `customer:${parseCustomerWebhook(body).id}` }),
+    process: (deps, shopId, body) => ingestCustomerWebhook(deps, shopId, 'customers/update', body),
+  },
+  // Privacy webhooks and the uninstall (server/services/privacy.ts).
+  'customers/data_request': privacyTopic('customers/data_request'),
+  'customers/redact': privacyTopic('customers/redact'),
+  'shop/redact': privacyTopic('shop/redact'),
+  'app/uninstalled': privacyTopic('app/uninstalled'),
 };
 
 /** The topic's entry, or undefined for a topic the app does not handle. */

@@ -12,6 +12,8 @@ import { loadRegistry } from '../../engine/registry';
 import type { AuthConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createLogger } from '../logging';
+import { accessToken } from '../platform/access-tokens';
+import { LocalDiscounts, ShopifyDiscounts } from '../platform/discounts';
 import { WebhookQueue, type NewDelivery } from './queue';
 
 /** What the serving thread hands the processing thread. */
@@ -58,7 +60,9 @@ if (port) {
   // The serving thread has migrated the database and checkpoints it.
   const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true });
   const registry = loadRegistry(data.schemasDir, { compile: 'lazy' });
-  const queue = new WebhookQueue({ db, registry, auth: data.auth, logger }, { logger, lockSeconds: data.lockSeconds });
+  // Referral coupons are made while an order is processed (server/services/referrals.ts): the same discount adapter as the serving thread.
+  const platformDiscounts = data.auth.demo ? new LocalDiscounts() : new ShopifyDiscounts({ accessToken: (shopId) => accessToken({ db, auth: data.auth }, shopId) });
+  const queue = new WebhookQueue({ db, registry, auth: data.auth, logger, platformDiscounts }, { logger, lockSeconds: data.lockSeconds });
   port.on('message', (message: unknown) => {
     if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'enqueue') {
       const { ref, delivery } = message as { ref: number; delivery: NewDelivery };

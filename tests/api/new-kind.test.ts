@@ -12,27 +12,20 @@ describe('a template added as JSON only', () => {
     mkdirSync(join(dir, 'earning', 'follow_threads'));
     writeFileSync(
       join(dir, 'earning', 'follow_threads', 'schema.json'),
+      // The README recipe: a short template on a base (schemas/_bases/social.json).
       JSON.stringify({
-        $schema: 'http://json-schema.org/draft-07/schema#',
+        'x-extends': 'social',
         title: 'Follow on Threads',
         description: 'Customers earn points for following the shop on Threads.',
-        type: 'object',
-        additionalProperties: false,
         'x-kind': 'earning.follow_threads',
-        'x-family': 'earning',
         'x-name': 'follow_threads',
-        'x-version': 1,
-        'x-category': 'social',
-        'x-feature': null,
-        required: ['title', 'status', 'earnPoint'],
+        'x-order': 95,
         properties: {
-          title: { type: 'string', minLength: 1, default: 'Follow on Threads' },
-          status: { type: 'boolean', default: false },
-          earnPoint: { type: 'integer', exclusiveMinimum: 0, default: 50 },
+          title: { default: 'Follow on Threads' },
+          socialUrl: { title: 'Threads profile link', description: 'Must be a link to threads.net.', pattern: '^[Hh][Tt][Tt][Pp][Ss]://(www\\.)?threads\\.net/\\S+$' },
         },
       }),
     );
-    writeFileSync(join(dir, 'earning', 'follow_threads', 'ui.json'), JSON.stringify({ earnPoint: { 'ui:widget': 'points' } }));
     const { call } = await makeApp({ registry: loadRegistry(dir) });
 
     const kinds = (await (await call('GET', '/api/kinds')).json()) as { data: { id: string; category: string }[] };

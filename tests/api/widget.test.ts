@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WIDGET_DESIGN, resolveDesign, sanitizeWidgetCss, WIDGET_BLOCKS } from '../../engine/widget-design';
 import { loadWidgetTexts, widgetLanguage } from '../../server/proxy/widget';
-import { makeApp } from '../support/app';
+import { insertDocument } from '../../server/store/documents';
+import { makeApp, SHOP } from '../support/app';
 
 interface WidgetAnswer {
   data: { design: typeof DEFAULT_WIDGET_DESIGN; texts: Record<string, string>; language: string; languages: string[]; shop: { currency: string; pointLabel: { singular: string; plural: string } } };
@@ -36,7 +37,8 @@ describe('GET /proxy/widget', () => {
   });
 
   it('takes the shop point label from its settings', async () => {
-    const t = await makeApp({ shop: { settings: { pointLabel: { singular: 'star', plural: 'stars' } } } });
+    const t = await makeApp();
+    await insertDocument(t.db, SHOP, 'settings.shop', 1, { general: { pointLabel: { singular: 'star', plural: 'stars', position: 'after' } } }, new Date().toISOString());
     const { data } = (await (await t.proxy('GET', '/widget', null)).json()) as WidgetAnswer;
     expect(data.shop.pointLabel).toEqual({ singular: 'star', plural: 'stars' });
   });

@@ -96,7 +96,7 @@ test('each side navigation item reaches its screen', async ({ page }) => {
     ['Customers', 'Customers'],
     ['Reward programs', 'Programs'],
     ['Membership', 'Membership'],
-    ['Onsite', 'Onsite content'],
+    ['Onsite', 'Widget design'],
     ['Analytics', 'Analytics'],
     ['Integrations', 'Integrations'],
     ['Settings', 'Settings'],

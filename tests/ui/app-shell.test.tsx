@@ -30,12 +30,18 @@ describe('app shell', () => {
     expect(await screen.findByText('Demo Shop')).toBeInTheDocument();
   });
 
-  it('leaves Dashboard out of the embedded navigation', async () => {
+  it('draws no chrome of its own when embedded and hands the admin a ui-nav-menu with the dashboard as home', async () => {
     window.history.replaceState({}, '', '/embed/programs');
     mockFetch({ 'GET /api/shops': shopReply });
     renderApp('/elsewhere');
-    const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).queryByRole('link', { name: /Dashboard/ })).toBeNull();
-    expect(within(nav).getByRole('link', { name: /Reward programs/ })).toBeInTheDocument();
+    await screen.findByRole('main');
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+    const menu = document.querySelector('ui-nav-menu');
+    expect(menu).not.toBeNull();
+    const links = [...menu!.querySelectorAll('a')];
+    expect(links[0]).toHaveAttribute('rel', 'home');
+    expect(links[0]).toHaveTextContent('Dashboard');
+    expect(links.map((a) => a.textContent)).toEqual(['Dashboard', 'Customers', 'Reward programs', 'Membership', 'Onsite', 'Analytics', 'Integrations', 'Settings']);
   });
 });

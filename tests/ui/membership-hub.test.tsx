@@ -47,7 +47,8 @@ describe('Membership hub', () => {
     expect(within(await card('VIP Tiers')).getByRole('link')).toHaveAttribute('href', '/membership/vip');
     expect(within(await card('Partner tier (B2B, Shopify Plus only)')).getByRole('link')).toHaveAttribute('href', '/wholesale/vip');
     expect(within(await card('Anniversary reward')).getByRole('link')).toHaveAttribute('href', '/programs/member_anniversary/new');
-    expect(within(await card('Subscription membership')).queryByRole('link')).toBeNull();
+    // Not built yet: its only link is the plan that unlocks it (the badge).
+    expect(within(await card('Subscription membership')).getByRole('link')).toHaveAttribute('href', '/subscription?plan=advanced_2025');
   });
 
   it('opens the shop\'s existing anniversary program instead of a new one', async () => {

@@ -3,6 +3,8 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../server/services/settings';
+import { repoRegistry } from '../support/app';
 import { callsTo, mockFetch, renderApp, shopReply } from './helpers';
 
 afterEach(() => {
@@ -89,7 +91,15 @@ describe('webhook deliveries screen', () => {
   });
 
   it('is reached from Settings', async () => {
-    mockFetch({ 'GET /api/shops': shopReply, [LIST]: { body: { data: [] } } });
+    // The settings screen reads the settings.shop kind and the shop's settings before it shows its sections.
+    const settingsKind = repoRegistry().localized('settings.shop', 'en');
+    mockFetch({
+      'GET /api/shops': shopReply,
+      [LIST]: { body: { data: [] } },
+      'GET /api/kinds/settings.shop': { body: { data: settingsKind } },
+      'GET /api/settings': { body: { data: DEFAULT_SETTINGS } },
+      'GET /api/settings/developers/credentials': { body: { data: { appId: 'app-1', secretKeySet: false, secretKeyCreatedAt: null } } },
+    });
     renderApp('/settings');
     await userEvent.click(await screen.findByRole('link', { name: 'Webhook deliveries' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Webhook deliveries' })).toBeInTheDocument();

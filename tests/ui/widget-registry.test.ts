@@ -1,20 +1,15 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fieldNames, widgetNames } from '../../ui/form/widgets';
 import { ICON_SET } from '../../ui/form/widgets/icon-set';
+import { loadTemplates } from '../../engine/template-loader';
 
 const schemasDir = join(import.meta.dirname, '../../schemas');
 
-/** Every ui.json under schemas/, whatever the family. */
-function uiFiles(dir: string): string[] {
-  let found: string[] = [];
-  for (const entry of readdirSync(dir)) {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) found = found.concat(uiFiles(path));
-    else if (entry === 'ui.json') found.push(path);
-  }
-  return found;
+/** Every kind's ui.json as served (merged onto its bases' ui.json; engine/template-loader.ts), whatever the family. */
+function uiSchemas(dir: string): { file: string; ui: unknown }[] {
+  return loadTemplates(dir).templates.map((t) => ({ file: t.uiFile ?? t.schemaFile, ui: t.ui }));
 }
 
 /** The names a uiSchema gives under `key` (`ui:widget` or `ui:field`), at any depth. */
@@ -31,8 +26,8 @@ function namesIn(key: string, node: unknown, into: Set<string> = new Set()): Set
 
 /** `file: name` for every name under `key` in a ui.json that `registered` lacks. */
 function unregistered(key: string, registered: readonly string[]): string[] {
-  return uiFiles(schemasDir).flatMap((file) =>
-    [...namesIn(key, JSON.parse(readFileSync(file, 'utf8')))]
+  return uiSchemas(schemasDir).flatMap(({ file, ui }) =>
+    [...namesIn(key, ui)]
       .filter((name) => !registered.includes(name))
       .map((name) => `${file}: ${name}`),
   );

@@ -1,8 +1,9 @@
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRegistry, pointerOfKey, SchemaError } from '../../engine/registry';
+import { listTemplates } from '../../engine/template-loader';
 import { ROOT } from '../support/app';
 
 /** A copy of the repository's schemas/ in a temp folder, to add or break templates in. */
@@ -32,9 +33,7 @@ const minimalTemplate = (family: string, name: string, extra: Record<string, unk
 describe('kind registry', () => {
   it('finds one kind per template folder, the walking-skeleton kinds among them', () => {
     const ids = loadRegistry(join(ROOT, 'schemas')).kinds.map((k) => k.id);
-    const folders = readdirSync(join(ROOT, 'schemas'))
-      .filter((family) => !family.startsWith('_'))
-      .flatMap((family) => readdirSync(join(ROOT, 'schemas', family)).map((name) => `${family}.${name}`));
+    const folders = listTemplates(join(ROOT, 'schemas')).map((t) => t.id);
     expect([...ids].sort()).toEqual(folders.sort());
     expect(ids).toEqual(expect.arrayContaining(['earning.place_order', 'earning.sign_up', 'earning.streak_interact_website', 'redeem.amount_discount', 'redeem.percentage_discount']));
   });

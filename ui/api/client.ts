@@ -18,6 +18,12 @@ export class ApiError extends Error {
 
 let onUnauthorized: () => void = () => {};
 
+/**
+ * Window event fired when a call answers 401 `reinstall_required`: the session is fine but the app
+ * lost access to the shop (ui/areas/billing/AccessBanner.tsx shows the reinstall banner).
+ */
+export const REINSTALL_REQUIRED_EVENT = 'loyalty:reinstall-required';
+
 /** Registers what happens after a 401 (the app navigates to /auth/login). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
@@ -76,8 +82,12 @@ async function send<T>(path: string, call: Outgoing): Promise<T> {
   const body = await readJson(response);
   if (response.ok) return body as T;
   if (response.status === 401 && !call.anonymous) {
-    clearSessionToken();
-    onUnauthorized();
+    if (isErrorBody(body) && body.error.code === 'reinstall_required') {
+      window.dispatchEvent(new Event(REINSTALL_REQUIRED_EVENT));
+    } else {
+      clearSessionToken();
+      onUnauthorized();
+    }
   }
   if (isErrorBody(body)) {
     const { code, message, details } = body.error;

@@ -164,6 +164,8 @@ export interface ActivityEntry {
   sourceId: string;
   programId: string | null;
   programKind: string | null;
+  /** The program's version that made the entry (issue 15); absent from older servers. */
+  programVersion?: number | null;
   reversesId: string | null;
   explanation: unknown;
   createdAt: string;
@@ -248,7 +250,19 @@ const query = (params: Record<string, string | number | undefined>): string => {
 };
 
 /** Typed calls of the API contract; one function per route. */
+/** What the custom program's connection test answers (`POST /api/events/connection-test`, issue 11). */
+export interface ConnectionTestResult {
+  actionKey: string;
+  connectionStatus: 'connected';
+  skipped: boolean;
+  /** When the test trigger arrived (ISO), null when skipped. */
+  testedAt: string | null;
+}
+
 export const api = {
+  /** The custom program's connection test; 409 with the reason when no test trigger arrived. */
+  testConnection: async (body: { actionKey: string; programId?: string; skip?: boolean }) =>
+    (await request<{ data: ConnectionTestResult }>('/api/events/connection-test', { method: 'POST', body })).data,
   authConfig: () => request<AuthConfig>('/auth/config', { anonymous: true }),
   demoLogin: () =>
     request<{ token: string; shopDomain: string }>('/auth/demo-login', { method: 'POST', anonymous: true }),
@@ -521,4 +535,159 @@ export const importApi = {
   downloadErrors: (item: Pick<CustomerImport, 'id' | 'fileName'>) => downloadCsv(`/api/customers/imports/${encodeURIComponent(item.id)}/errors.csv`, `${item.fileName.replace(/\.csv$/i, '')}-errors.csv`),
   /** The customers of a list tab and search, as `customers-<tab>.csv`. */
   exportCustomers: (p: { tab: CustomerTab; search?: string }) => downloadCsv(`/api/customers/export.csv${query({ tab: p.tab, search: p.search })}`, `customers-${p.tab}.csv`),
+};
+
+/** A coupon a customer bought with points, as the admin sees it (server/services/redemption.ts AdminCouponView). */
+export interface AdminCoupon {
+  id: string;
+  code: string;
+  rewardId: string;
+  rewardKind: string;
+  title: string;
+  /** Whole points. */
+  pointsSpent: number;
+  createdAt: string;
+  expiresAt: string | null;
+  status: 'available' | 'redeemed' | 'revoked';
+  revocable: boolean;
+  platformId: string | null;
+  usedAt: string | null;
+  revokedAt: string | null;
+  revokedBy: string | null;
+  note: string | null;
+}
+
+/** Coupons of a customer and the admin revoke (issue 11, server/routes/coupons.ts). */
+export const couponApi = {
+  list: async (customerId: string) => (await request<{ data: AdminCoupon[] }>(`/api/customers/${encodeURIComponent(customerId)}/coupons`)).data,
+  /** Revokes a coupon and refunds its points; the note is required (422 at `/note`). Answers the coupon and the customer's balance after. */
+  revoke: async (couponId: string, note: string) =>
+    (await request<{ data: { coupon: Omit<AdminCoupon, 'rewardKind' | 'platformId' | 'usedAt' | 'revokedAt' | 'revokedBy' | 'note'>; points: number } }>(`/api/coupons/${encodeURIComponent(couponId)}/revoke`, { method: 'POST', body: { note } })).data,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Versions, diffs, rollback and the preview (issue 15; VERSIONS area, server/routes/versions.ts and
+// server/routes/simulate.ts).
+
+/** One saved version of a document (`GET /api/documents/:id/versions`). */
+export interface DocumentVersion {
+  version: number;
+  kind: string;
+  schemaVersion: number;
+  actor: string;
+  createdAt: string;
+  current: boolean;
+}
+
+/** One change between two versions, in words in the admin's language. */
+export interface VersionChange {
+  path: string;
+  change: 'changed' | 'added' | 'removed';
+  label: string;
+  from: string;
+  to: string;
+  text: string;
+}
+
+/** One program's decision about an order, as the preview explains it. */
+export interface PreviewDecision {
+  programId: string;
+  programTitle: string;
+  outcome: 'award' | 'deny';
+  points: number;
+  reason: string | null;
+  message: string;
+}
+
+/** `POST /api/programs/simulate`: points whole, money in minor units of `currency`. */
+export interface ProgramPreview {
+  windowDays: number;
+  since: string;
+  ordersReplayed: number;
+  awardedPoints: number;
+  pointsBefore: number;
+  pointsAfter: number;
+  pointsDelta: number;
+  ordersChanged: number;
+  customersAffected: number;
+  currency: string;
+  exchangeRate: number;
+  costBeforeMinor: number;
+  costAfterMinor: number;
+  costDeltaMinor: number;
+  changedOrders: { orderId: string; orderName: string; placedAt: string; customerId: string | null; before: { points: number; decisions: PreviewDecision[] }; after: { points: number; decisions: PreviewDecision[] } }[];
+  timings: { loadMs: number; replayMs: number; totalMs: number };
+}
+
+/** Typed calls of the versions and preview routes. */
+export const versionsApi = {
+  /** A document's versions, newest first, and the document itself. */
+  list: (id: string) => request<{ data: DocumentVersion[]; document: StoredDocument }>(`/api/documents/${encodeURIComponent(id)}/versions`),
+  /** The changes from version `from` to `to`, labels in `language`. */
+  diff: async (id: string, from: number, to: number, language: AppLanguage = currentLanguage()) =>
+    (await request<{ data: { changes: VersionChange[] } }>(`/api/documents/${encodeURIComponent(id)}/diff?from=${from}&to=${to}&language=${encodeURIComponent(language)}`)).data.changes,
+  /** Saves version `version`'s data as a new version; `expectedVersion` is the current version seen. */
+  rollback: async (id: string, version: number, expectedVersion: number) =>
+    (await request<{ data: StoredDocument }>(`/api/documents/${encodeURIComponent(id)}/rollback`, { method: 'POST', body: { version, expectedVersion } })).data,
+  /** What a draft place-order program would have awarded over the last `windowDays` days. */
+  simulate: async (data: JsonObject, windowDays: 30 | 90, id?: string) =>
+    (await request<{ data: ProgramPreview }>('/api/programs/simulate', { method: 'POST', body: { data, windowDays, ...(id ? { id } : {}) } })).data,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Referrals: the whitelist and a customer's referrals (issue 11; REFERRAL area, server/routes/referrals.ts).
+
+/** A whitelisted customer (`GET /api/referrals/whitelist`): their referrals skip anti-cheat. */
+export interface WhitelistEntry {
+  customerId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  actor: string;
+  addedAt: string;
+}
+
+export type WhitelistSort = 'added_desc' | 'added_asc' | 'email_asc' | 'email_desc';
+
+/** A reward as issued to a referral's friend or advocate. */
+export interface ReferralReward {
+  type: string;
+  value: number;
+  issued: boolean;
+  code?: string;
+  reason?: string;
+}
+
+/** A referral (spec 002 §3 Activity referral: status, date, referred e-mail). */
+export interface ReferralRow {
+  id: string;
+  advocateId: string;
+  code: string;
+  friendCustomerId: string;
+  friendEmail: string;
+  orderId: string;
+  status: 'pending' | 'completed' | 'canceled';
+  reason: string | null;
+  friendReward: ReferralReward;
+  advocateReward: ReferralReward;
+  createdAt: string;
+}
+
+export interface CustomerReferrals {
+  link: { code: string; url: string; createdAt: string } | null;
+  referrals: ReferralRow[];
+  referredBy: ReferralRow | null;
+}
+
+export const referralApi = {
+  /** One page of the whitelist (`page` from 1) with the total. */
+  whitelist: (p: { search?: string; sort: WhitelistSort; limit: number; page: number }) =>
+    request<{ data: WhitelistEntry[]; total: number }>(`/api/referrals/whitelist${query({ search: p.search || undefined, sort: p.sort, limit: p.limit, page: p.page })}`),
+  /** Adds a customer by full e-mail; 404 `customer_not_found` at `/email`. */
+  addToWhitelist: async (email: string) => (await request<{ data: WhitelistEntry }>('/api/referrals/whitelist', { method: 'POST', body: { email } })).data,
+  removeFromWhitelist: async (customerIds: string[]) => (await request<{ data: { removed: number } }>('/api/referrals/whitelist/remove', { method: 'POST', body: { customerIds } })).data,
+  /** The customer's link, the referrals they made and who referred them. */
+  ofCustomer: async (customerId: string) => (await request<{ data: CustomerReferrals }>(`/api/referrals/customers/${encodeURIComponent(customerId)}`)).data,
+  /** Creates (or answers) the customer's link; 409 `referral_limit` "You have reached the referral limit". */
+  createLink: async (customerId: string) => (await request<{ data: { code: string; url: string; createdAt: string } }>(`/api/referrals/customers/${encodeURIComponent(customerId)}/link`, { method: 'POST' })).data,
 };

@@ -4,12 +4,18 @@ import { api } from '../api/endpoints';
 import { useT } from '../i18n';
 import { useApplyLanguage } from '../state/language';
 import { shopAtom } from '../state/session';
+import { isEmbedded } from '../embedded';
+import { EmbeddedNavMenu } from './EmbeddedNavMenu';
 import { Navigation } from './Navigation';
+import { AccessBanner } from '../areas/billing/AccessBanner';
+import { SignOutButton } from '../areas/billing/SignOutButton';
 import { ToastRegion } from './ToastRegion';
 
 /**
  * The admin chrome: top bar with the shop, side navigation, the page, and the toast region. It
- * loads the shop and keeps the shown language on the shop's (or the merchant's) choice.
+ * loads the shop and keeps the shown language on the shop's (or the merchant's) choice. Embedded
+ * (`/embed`), the platform's admin frame has the top bar and the navigation: the app draws neither
+ * and hands its entries over as App Bridge's `<ui-nav-menu>` (EmbeddedNavMenu).
  */
 export function Frame({ children }: { children: ReactNode }) {
   const t = useT();
@@ -29,6 +35,18 @@ export function Frame({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [shop, setShop]);
+
+  if (isEmbedded()) {
+    return (
+      <div className="frame frame--embedded">
+        <EmbeddedNavMenu />
+        <main id="main" className="frame__main" tabIndex={-1}>
+          {children}
+        </main>
+        <ToastRegion />
+      </div>
+    );
+  }
 
   return (
     <div className="frame">
@@ -50,11 +68,13 @@ export function Frame({ children }: { children: ReactNode }) {
         </span>
         <span className="topbar__app">{t('app.name')}</span>
         {shop && <span className="topbar__shop">{shop.shop.name || shop.shop.domain}</span>}
+        <SignOutButton />
       </header>
       <div className={navOpen ? 'frame__nav frame__nav--open' : 'frame__nav'}>
         <Navigation onNavigate={() => setNavOpen(false)} />
       </div>
       <main id="main" className="frame__main" tabIndex={-1}>
+        <AccessBanner shopDomain={shop?.shop.domain ?? null} />
         {children}
       </main>
       <ToastRegion />

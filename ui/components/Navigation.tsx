@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { isEmbedded } from '../embedded';
 import { useT, type MessageKey } from '../i18n';
 
-interface NavItem {
+export interface NavItem {
   to: string;
   label: MessageKey;
   icon: string;
@@ -14,7 +14,7 @@ interface NavItem {
  * Side navigation (spec 000 §2; the embedded variant drops Dashboard). Every entry leads to its
  * spec route; areas not built yet show what they will hold (ui/areas/shell/coming-soon.tsx).
  */
-const items: NavItem[] = [
+export const NAV_ITEMS: NavItem[] = [
   { to: '/home', label: 'nav.dashboard', icon: '⌂', standaloneOnly: true },
   { to: '/customers', label: 'nav.customers', icon: '◎' },
   { to: '/programs', label: 'nav.programs', icon: '★' },
@@ -31,7 +31,7 @@ export function Navigation({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav className="nav" aria-label={t('nav.label')}>
       <ul className="nav__list">
-        {items.filter((item) => !(embedded && item.standaloneOnly)).map((item) => (
+        {NAV_ITEMS.filter((item) => !(embedded && item.standaloneOnly)).map((item) => (
           <li key={item.to}>
             <NavLink
               to={item.to}

@@ -27,16 +27,58 @@ import tiersFr from './areas/tiers/fr.json';
 import tiersId from './areas/tiers/id.json';
 import tiersIt from './areas/tiers/it.json';
 import tiersJa from './areas/tiers/ja.json';
+import rewardsDe from './areas/rewards/de.json';
+import rewardsEn from './areas/rewards/en.json';
+import rewardsEs from './areas/rewards/es.json';
+import rewardsFr from './areas/rewards/fr.json';
+import rewardsId from './areas/rewards/id.json';
+import rewardsIt from './areas/rewards/it.json';
+import rewardsJa from './areas/rewards/ja.json';
+import referralsDe from './areas/referrals/de.json';
+import referralsEn from './areas/referrals/en.json';
+import referralsEs from './areas/referrals/es.json';
+import referralsFr from './areas/referrals/fr.json';
+import referralsId from './areas/referrals/id.json';
+import referralsIt from './areas/referrals/it.json';
+import referralsJa from './areas/referrals/ja.json';
+import eventsDe from './areas/events/de.json';
+import eventsEn from './areas/events/en.json';
+import eventsEs from './areas/events/es.json';
+import eventsFr from './areas/events/fr.json';
+import eventsId from './areas/events/id.json';
+import eventsIt from './areas/events/it.json';
+import eventsJa from './areas/events/ja.json';
+import settingsDe from './areas/settings/de.json';
+import settingsEn from './areas/settings/en.json';
+import settingsEs from './areas/settings/es.json';
+import settingsFr from './areas/settings/fr.json';
+import settingsId from './areas/settings/id.json';
+import settingsIt from './areas/settings/it.json';
+import settingsJa from './areas/settings/ja.json';
+import versionsDe from './areas/versions/de.json';
+import versionsEn from './areas/versions/en.json';
+import versionsEs from './areas/versions/es.json';
+import versionsFr from './areas/versions/fr.json';
+import versionsId from './areas/versions/id.json';
+import versionsIt from './areas/versions/it.json';
+import versionsJa from './areas/versions/ja.json';
+import storefrontDe from './areas/storefront/de.json';
+import storefrontEn from './areas/storefront/en.json';
+import storefrontEs from './areas/storefront/es.json';
+import storefrontFr from './areas/storefront/fr.json';
+import storefrontId from './areas/storefront/id.json';
+import storefrontIt from './areas/storefront/it.json';
+import storefrontJa from './areas/storefront/ja.json';
 
 /** Every English chrome text by key. */
-export const english = { ...en, ...enCatalogue, ...importEn, ...tiersEn };
+export const english = { ...en, ...enCatalogue, ...importEn, ...tiersEn, ...rewardsEn, ...referralsEn, ...eventsEn, ...settingsEn, ...versionsEn, ...storefrontEn };
 
 /** The translated catalogs (en-US has none: it reads English throughout). */
 export const translated: Record<'fr' | 'es' | 'de' | 'it' | 'ja' | 'id', Record<string, string>> = {
-  fr: { ...fr, ...importFr, ...tiersFr },
-  es: { ...es, ...importEs, ...tiersEs },
-  de: { ...de, ...importDe, ...tiersDe },
-  it: { ...it, ...importIt, ...tiersIt },
-  ja: { ...ja, ...importJa, ...tiersJa },
-  id: { ...id, ...importId, ...tiersId },
+  fr: { ...fr, ...importFr, ...tiersFr, ...rewardsFr, ...referralsFr, ...eventsFr, ...settingsFr, ...versionsFr, ...storefrontFr },
+  es: { ...es, ...importEs, ...tiersEs, ...rewardsEs, ...referralsEs, ...eventsEs, ...settingsEs, ...versionsEs, ...storefrontEs },
+  de: { ...de, ...importDe, ...tiersDe, ...rewardsDe, ...referralsDe, ...eventsDe, ...settingsDe, ...versionsDe, ...storefrontDe },
+  it: { ...it, ...importIt, ...tiersIt, ...rewardsIt, ...referralsIt, ...eventsIt, ...settingsIt, ...versionsIt, ...storefrontIt },
+  ja: { ...ja, ...importJa, ...tiersJa, ...rewardsJa, ...referralsJa, ...eventsJa, ...settingsJa, ...versionsJa, ...storefrontJa },
+  id: { ...id, ...importId, ...tiersId, ...rewardsId, ...referralsId, ...eventsId, ...settingsId, ...versionsId, ...storefrontId },
 };

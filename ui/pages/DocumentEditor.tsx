@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { JsonObject, KindDetail, StoredDocument } from '../../engine/types';
 import { ApiError } from '../api/client';
 import { api, type GateAnswer } from '../api/endpoints';
 import { useLocalizedKind } from '../api/use-localized-kind';
 import { useResource } from '../api/use-resource';
 import { Badge } from '../components/Badge';
-import { Button } from '../components/Button';
+import { Button, ButtonLink } from '../components/Button';
 import { LEAVE_WITHOUT_PROMPT } from '../components/LeavePrompt';
 import { SkeletonPage } from '../components/Skeleton';
 import { Tabs } from '../components/Tabs';
@@ -92,13 +92,16 @@ export interface DocumentEditorPageProps {
   /** Offers Delete on an existing document and goes back to the list after. */
   deletable?: boolean;
   secondaryActions?: (loaded: LoadedDocument) => ReactNode;
+  /** Beside the form, with the unsaved data on every change (a live preview). */
+  aside?: (data: JsonObject) => ReactNode;
 }
 
 /**
  * The generic editor screen over `/api/kinds/:kind/docs`: loads the kind and the document, shows the
  * plan gate, saves with POST the first time and PUT (with the version read) after.
  */
-export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, properties, afterCreate, deletable, secondaryActions }: DocumentEditorPageProps) {
+export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, properties, afterCreate, deletable, secondaryActions, aside }: DocumentEditorPageProps) {
+  const location = useLocation();
   const t = useT();
   const navigate = useNavigate();
   const toast = useToast();
@@ -166,6 +169,12 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
         secondaryActions={
           <>
             {secondaryActions?.(current)}
+            {doc && (
+              // Issue 15: every saved document's versions, diffs and rollback, back to this editor.
+              <ButtonLink variant="plain" to={`/programs/versions/${encodeURIComponent(doc.id)}?back=${encodeURIComponent(location.pathname + location.search)}`}>
+                {t('versions.link')}
+              </ButtonLink>
+            )}
             {deletable && doc && (
               <Button variant="critical-plain" onClick={() => setDeleting(true)}>
                 {t('common.delete')}
@@ -180,6 +189,7 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
           else loaded.setData({ ...loadedData, doc: saved, initialData: withDefaults(kind.schema, saved.data) });
         }}
         onReload={loaded.reload}
+        {...(aside ? { aside } : {})}
       />
       {doc && (
         <DeleteProgramModal

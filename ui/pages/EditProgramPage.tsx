@@ -5,16 +5,19 @@ import { api } from '../api/endpoints';
 import { useLocalizedKind } from '../api/use-localized-kind';
 import { useResource } from '../api/use-resource';
 import { Badge } from '../components/Badge';
-import { Button } from '../components/Button';
+import { Button, ButtonLink } from '../components/Button';
+import { PreviewPanel } from '../areas/versions/PreviewPanel';
 import { LEAVE_WITHOUT_PROMPT } from '../components/LeavePrompt';
 import { SkeletonPage } from '../components/Skeleton';
 import { withDefaults } from '../form/form-data';
+import type { JsonObject } from '../../engine/types';
 import { currentLabelLanguage, useT } from '../i18n';
 import { useToast } from '../state/toasts';
 import { DeleteProgramModal } from './DeleteProgramModal';
 import { LoadFailed } from './LoadFailed';
 import { NotFoundPage } from './NotFoundPage';
 import { ProgramEditor } from './ProgramEditor';
+import { ConnectionTestCard } from '../areas/events/ConnectionTestCard';
 import { listPathOf, paths } from './program-paths';
 
 /** `/programs/point/:id`: an existing program's form; Save sends the version it read (409 on conflict). */
@@ -55,10 +58,19 @@ export function EditProgramPage() {
         titleMeta={<Badge tone={active ? 'success' : 'neutral'}>{t(active ? 'programs.status.active' : 'programs.status.inactive')}</Badge>}
         backTo={listPath}
         secondaryActions={
-          <Button variant="critical-plain" onClick={() => setDeleting(true)}>
-            {t('common.delete')}
-          </Button>
+          <>
+            <ButtonLink variant="plain" to={`/programs/versions/${encodeURIComponent(program.id)}`}>
+              {t('versions.link')}
+            </ButtonLink>
+            <Button variant="critical-plain" onClick={() => setDeleting(true)}>
+              {t('common.delete')}
+            </Button>
+          </>
         }
+        // Place-order programs: "what would this change have done?" over past orders (issue 15).
+        {...(kind.id === 'earning.place_order' ? { aside: (data: JsonObject) => <PreviewPanel data={data} programId={program.id} /> } : {})}
+        // The custom program is turned on only once its connection test passed or was skipped (spec 002 §4).
+        {...(kind.id === 'earning.custom_program' ? { afterForm: (data: JsonObject, setData: (next: JsonObject) => void) => <ConnectionTestCard data={data} programId={program.id} onChange={setData} /> } : {})}
         save={(data) => api.updateDoc(kind.id, program.id, data, program.version)}
         onSaved={(doc) => {
           toast(t('programs.saved'));

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { KindSummary } from '../../engine/types';
+import type { JsonObject, KindSummary } from '../../engine/types';
 import { api } from '../api/endpoints';
 import { useLocalizedKind } from '../api/use-localized-kind';
 import { useResource } from '../api/use-resource';
@@ -13,6 +13,7 @@ import { useToast } from '../state/toasts';
 import { LoadFailed } from './LoadFailed';
 import { NotFoundPage } from './NotFoundPage';
 import { ProgramEditor } from './ProgramEditor';
+import { ConnectionTestCard } from '../areas/events/ConnectionTestCard';
 import { listPathOf, paths } from './program-paths';
 
 /** Finds the program template for `/programs/:event/new`: an earning or redeem kind with that name. */
@@ -57,6 +58,8 @@ export function NewProgramPage() {
       initialData={initialData}
       title={detail.title}
       backTo={listPathOf(detail.id)}
+      // The custom program is turned on only once its connection test passed or was skipped (spec 002 §4).
+      {...(detail.id === 'earning.custom_program' ? { afterForm: (data: JsonObject, setData: (next: JsonObject) => void) => <ConnectionTestCard data={data} onChange={setData} /> } : {})}
       save={(data) => api.createDoc(detail.id, data)}
       onSaved={(doc) => {
         toast(t('programs.saved'));

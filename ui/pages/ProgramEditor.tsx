@@ -46,6 +46,16 @@ export interface ProgramEditorProps {
   saveDisabled?: boolean;
   /** The selected tab's id when `beforeForm` holds tabs: the form becomes that tab's panel. */
   tabId?: string;
+  /**
+   * Shown beside the form (below it on a phone) with the data as edited, unsaved, on every
+   * keystroke: the storefront designer's live preview.
+   */
+  aside?: (data: JsonObject) => ReactNode;
+  /**
+   * Below the form, with the data as edited and a setter that edits it like the form does (the
+   * custom program's connection test sets `connectionStatus`).
+   */
+  afterForm?: (data: JsonObject, setData: (next: JsonObject) => void) => ReactNode;
 }
 
 /** Drops server issues whose field the merchant has since changed. */
@@ -155,7 +165,7 @@ export function ProgramEditor(props: ProgramEditorProps) {
   const elsewhere = properties ? (issues ?? []).filter((issue) => issue.path !== '' && !inSection(issue, properties)).map((issue) => sectionMessage(kind.schema, issue)) : [];
   const bannerMessages = banner ? [...banner.messages, ...elsewhere] : [];
   return (
-    <Page title={title} titleMeta={titleMeta} backTo={backTo} backLabel={backLabel ?? t('programs.backToList')} secondaryActions={secondaryActions} narrow>
+    <Page title={title} titleMeta={titleMeta} backTo={backTo} backLabel={backLabel ?? t('programs.backToList')} secondaryActions={secondaryActions} narrow={!props.aside}>
       {dirty && <ContextualSaveBar onSave={onSave} onDiscard={discard} saving={saving} saveDisabled={saveDisabled} />}
       <LeavePrompt when={isDirty} />
       {banner && (
@@ -176,12 +186,16 @@ export function ProgramEditor(props: ProgramEditorProps) {
         </Banner>
       )}
       {beforeForm}
-      <div role={tabId ? 'tabpanel' : undefined} aria-labelledby={tabId ? `tab-${tabId}` : undefined}>
-        {replaceForm ?? (
-          <Card>
-            <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} />
-          </Card>
-        )}
+      <div className={props.aside ? 'editor-with-aside' : undefined}>
+        <div role={tabId ? 'tabpanel' : undefined} aria-labelledby={tabId ? `tab-${tabId}` : undefined}>
+          {replaceForm ?? (
+            <Card>
+              <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} />
+            </Card>
+          )}
+          {props.afterForm?.(formData, setFormData)}
+        </div>
+        {props.aside && <aside className="editor-aside">{props.aside(formData)}</aside>}
       </div>
     </Page>
   );

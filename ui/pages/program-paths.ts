@@ -64,6 +64,8 @@ const listOutsidePrograms: Record<string, string> = {
   'tier.settings': paths.membership,
   'tier.partner': paths.partners,
   'membership.exclusive_deal': paths.deals,
+  // The shop's settings document: its sections are the Settings screen (ui/areas/settings).
+  'settings.shop': '/settings',
 };
 
 /** Where the back arrow of a document's editor leads: the list that shows the document. */

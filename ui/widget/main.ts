@@ -120,6 +120,7 @@ export class LoyaltyWidget {
       ]);
       this.state = { config, shopper, earn, rewards, coupons, history: history.items, historyCursor: history.endCursor, referral, notice: null };
       this.error = null;
+      if (member && !this.preview) void this.pingVisit();
     } catch (e) {
       this.error = e instanceof Error ? e.message : String(e);
     }
@@ -375,6 +376,22 @@ export class LoyaltyWidget {
     } catch {
       // Clipboard refused (e.g. not a secure context): the text stays selectable in the panel.
     }
+  }
+
+  /**
+   * The visit ping (visit-website and visit-streak programs): once per browser session and
+   * store day at most, so page views within a visit do not each ask; a visit that earned reloads.
+   */
+  private async pingVisit(): Promise<void> {
+    const key = `loyalty-visit:${new Date().toISOString().slice(0, 10)}`;
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, '1');
+    } catch {
+      return; // storage blocked: skip rather than ping on every page
+    }
+    const visit = await this.api.visit().catch(() => ({ awarded: 0 }));
+    if (visit.awarded > 0) await this.load();
   }
 
   /** Reloads balances, coupons and history after an action (the notice is set after). */

@@ -16,6 +16,9 @@ import { shopAtom } from '../../state/session';
 import { customerName, describeEntry, typeLabels, typeTones } from './format';
 import { AdjustPointsModal, BirthdayModal, MembershipModal } from './modals';
 import { TierCard } from './TierCard';
+import { CouponsCard } from './CouponsCard';
+import { ReferralsCard } from './ReferralsCard';
+import { ProgramVersionLink } from '../versions/ProgramVersionLink';
 
 /** The activity tabs in the spec's order (spec 002 §2 Customer detail). */
 const ACTIVITY_TABS: ActivityTab[] = ['all', 'points', 'tier', 'emails', 'orders', 'referral', 'earned', 'redeemed', 'refunded', 'expired', 'entry_reward', 'admin'];
@@ -100,6 +103,7 @@ function Activity({ customerId, currency, version }: { customerId: string; curre
                   <div className="activity-list__text">
                     <span>{text}</span>
                     {note && <span className="text-subdued">{note}</span>}
+                    <ProgramVersionLink entry={e} />
                     <time className="text-subdued" dateTime={e.createdAt}>
                       {new Date(e.createdAt).toLocaleString()}
                       {e.availableAt && new Date(e.availableAt) > new Date() ? ` · ${t('activity.pendingUntil', { date: new Date(e.availableAt).toLocaleDateString() })}` : ''}
@@ -229,6 +233,19 @@ export function CustomerProfilePage() {
               </ul>
             )}
           </Card>
+          <div className="profile-grid__wide">
+            <CouponsCard
+              customerId={c.id}
+              version={version}
+              onRevoked={() => {
+                customer.reload();
+                setVersion((v) => v + 1);
+              }}
+            />
+          </div>
+          <div className="profile-grid__wide">
+            <ReferralsCard customerId={c.id} />
+          </div>
           <div className="profile-grid__wide">
             <Activity customerId={c.id} currency={currency} version={version} />
           </div>

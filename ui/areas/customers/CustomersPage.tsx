@@ -141,6 +141,9 @@ export function CustomersPage() {
           <Link className="btn btn--secondary" to="/customers/activity/review">
             {t('reviews.title')}
           </Link>
+          <Link className="btn btn--secondary" to="/customers/whitelist/referral">
+            {t('referrals.whitelist.title')}
+          </Link>
           <CustomerImportExportActions tab={tab} search={search} />
           <Button variant="secondary" onClick={() => setDialog('convert')}>
             {t('customers.convert.action')}

@@ -76,6 +76,14 @@ export function describeEntry(entry: ActivityEntry, t: Translate, currency: stri
     const e = (entry.explanation ?? {}) as { import?: { fileName?: string; row?: number } };
     return { text: t('activity.import', { file: e.import?.fileName ?? '—', row: e.import?.row ?? '—' }) };
   }
+  if (entry.sourceType === 'redemption') {
+    const e = (entry.explanation ?? {}) as { reward?: { title?: string }; code?: string };
+    return { text: t('rewards.activity.redemption', { title: e.reward?.title ?? '—', code: e.code ?? '—' }) };
+  }
+  if (entry.sourceType === 'revoke') {
+    const e = (entry.explanation ?? {}) as { code?: string; adminNote?: string };
+    return { text: t('rewards.activity.revoke', { code: e.code ?? '—' }), ...(e.adminNote ? { note: t('rewards.activity.revokeNote', { note: e.adminNote }) } : {}) };
+  }
   if (entry.sourceType === 'admin_adjustment') {
     const e = (entry.explanation ?? {}) as AdjustmentExplanation;
     return { text: e.adminNote ? t('activity.adjustmentNote', { note: e.adminNote }) : t('activity.adjustment'), ...(e.customerNote ? { note: t('activity.customerNote', { note: e.customerNote }) } : {}) };

@@ -7,5 +7,7 @@ export const customersRoutes: RouteObject[] = [
   // Customer import wizard and history (spec 002 §2 Migration wizard; spec 000 names the route /customers/migration too).
   { path: 'customers/import', lazy: () => import('./import/CustomerImportPage').then((m) => ({ Component: m.CustomerImportPage })) },
   { path: 'customers/migration', lazy: () => import('./import/CustomerImportPage').then((m) => ({ Component: m.CustomerImportPage })) },
+  // Referral whitelist (spec 002 §2): customers whose referrals skip anti-cheat.
+  { path: 'customers/whitelist/referral', lazy: () => import('./ReferralWhitelistPage').then((m) => ({ Component: m.ReferralWhitelistPage })) },
   { path: 'customers/profile/:id', lazy: () => import('./CustomerProfilePage').then((m) => ({ Component: m.CustomerProfilePage })) },
 ];

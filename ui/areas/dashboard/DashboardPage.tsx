@@ -9,6 +9,7 @@ import { Page } from '../../components/Page';
 import { Select } from '../../components/Select';
 import { SkeletonText } from '../../components/Skeleton';
 import { useT, type MessageKey } from '../../i18n';
+import { RecommendedAppsCard } from './RecommendedAppsCard';
 
 const RANGES: ReportRange[] = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'last_60_days', 'last_90_days', 'last_month', 'last_year', 'week_to_date', 'month_to_date', 'year_to_date'];
 const rangeLabels: Record<ReportRange, MessageKey> = {
@@ -167,6 +168,7 @@ export function DashboardPage() {
             </ul>
           )}
         </Card>
+        <RecommendedAppsCard />
       </div>
     </Page>
   );

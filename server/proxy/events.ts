@@ -1,0 +1,149 @@
+/**
+ * Storefront API calls under `/proxy/*` that earn (issue 11, docs/storefront-api.md): the visit
+ * ping, the birthday, claims of social and survey programs, and review submissions. Mounted by
+ * server/proxy/routes.ts behind the app-proxy signature check.
+ *
+ * Guests: the visit ping answers `{ awarded: 0 }` (the widget pings on every page, signed in or
+ * not, and a guest's ping is harmless); the birthday, claims and reviews need a shopper and answer
+ * 401 `login_required`.
+ */
+import { Hono, type Context } from 'hono';
+import { localDate } from '../../engine/store-time';
+import type { AppDeps } from '../deps';
+import { ApiError, notFound } from '../errors';
+import { readJsonBody } from '../routes/body';
+import { isBirthday, setBirthday } from '../services/customers';
+import { awardEvent, CLAIMABLE_EVENTS, ensureCustomer } from '../services/earning-events';
+import { shopOrThrow } from '../services/orders';
+import { recordGoogleMapsReview, recordReview } from '../services/reviews';
+import { findDocument } from '../store/documents';
+import type { EventKind } from '../../engine/events';
+import type { ProxyEnv } from './middleware';
+
+/** The signed-in shopper; guests are refused with 401 `login_required`. */
+function shopperOf(c: Context<ProxyEnv>, action: string): string {
+  const id = c.var.customerId;
+  if (!id) throw new ApiError(401, 'login_required', `Please log in to ${action}`);
+  return id;
+}
+
+/** The request's `Idempotency-Key` (trimmed, at most 100 characters), or a fresh one. */
+const requestKey = (c: Context<ProxyEnv>): string => c.req.header('Idempotency-Key')?.trim().slice(0, 100) || crypto.randomUUID();
+
+const invalid = (path: string, message: string, summary = message): ApiError => new ApiError(422, 'validation_failed', summary, [{ path, message }]);
+
+/** An optional string field of at most `max` characters, or 422 at its path. */
+function optionalText(body: Record<string, unknown>, field: string, max: number): string {
+  const v = body[field];
+  if (v === undefined || v === null) return '';
+  if (typeof v !== 'string' || v.length > max) throw invalid(`/${field}`, `Must be text of at most ${max} characters`);
+  return v.trim();
+}
+
+/** The calls of this area; `c.var.shopId` and `c.var.customerId` (null = guest) are verified. */
+export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
+  const app = new Hono<ProxyEnv>();
+  const now = (): Date => (deps.now ?? (() => new Date()))();
+
+  /**
+   * `POST /visit`: a page view of the signed-in shopper. The visit programs earn per ping within
+   * their limits (send `Idempotency-Key` to make a retried ping count once); the streak programs
+   * earn once per store-local day (source id `streak_interact_website:<customer>:<date>`).
+   */
+  app.post('/visit', async (c) => {
+    const customerId = c.var.customerId;
+    if (!customerId) return c.json({ data: { awarded: 0 } });
+    const shop = await shopOrThrow(deps.db, c.var.shopId);
+    const at = now();
+    await ensureCustomer(deps.db, shop.id, customerId, at.toISOString());
+    const visit = await awardEvent(deps, shop.id, { event: 'interact_website', key: `${customerId}:${requestKey(c)}`, customerId, at: at.toISOString() });
+    const streak = await awardEvent(deps, shop.id, { event: 'streak_interact_website', key: `${customerId}:${localDate(at, shop.timeZone)}`, customerId, at: at.toISOString() });
+    return c.json({ data: { awarded: visit.awarded + streak.awarded } });
+  });
+
+  /** `POST /birthday { birthday: 'MM/DD' }`: 422 "Birthday is invalid" at `/birthday`. */
+  app.post('/birthday', async (c) => {
+    const customerId = shopperOf(c, 'save your birthday');
+    const body = await readJsonBody(c);
+    const birthday = typeof body.birthday === 'string' ? body.birthday.trim() : null;
+    if (!birthday || !isBirthday(birthday)) throw invalid('/birthday', 'Birthday is invalid');
+    await ensureCustomer(deps.db, c.var.shopId, customerId, now().toISOString());
+    const profile = await setBirthday(deps, c.var.shopId, customerId, birthday, `shopper:${customerId}`);
+    return c.json({ data: { birthday: profile.birthday } });
+  });
+
+  /**
+   * `POST /claim { programId, answer? }`: a social follow, share or join program after the widget
+   * opened its link (the networks report nothing back, so the claim is the shopper's word, bounded
+   * by the program's limits and at most once per program per store-local day), or a survey with the
+   * shopper's answer (`answer`, at most 5,000 characters).
+   */
+  app.post('/claim', async (c) => {
+    const customerId = shopperOf(c, 'earn points');
+    const body = await readJsonBody(c);
+    if (typeof body.programId !== 'string' || body.programId.length === 0) throw invalid('/programId', 'This field is required');
+    const program = await findDocument(deps.db, c.var.shopId, body.programId);
+    if (!program || !program.kind.startsWith('earning.')) throw notFound('not_found', 'This program does not exist or was deleted');
+    const event = program.kind.slice('earning.'.length) as EventKind;
+    if (!CLAIMABLE_EVENTS.includes(event)) throw invalid('/programId', 'This program is not earned by a claim');
+    const answer = optionalText(body, 'answer', 5000);
+    if (event === 'fill_survey' && answer.length === 0) throw invalid('/answer', 'This field is required');
+    const shop = await shopOrThrow(deps.db, c.var.shopId);
+    const at = now();
+    await ensureCustomer(deps.db, shop.id, customerId, at.toISOString());
+    const result = await awardEvent(deps, shop.id, {
+      event,
+      key: `${customerId}:${program.id}:${localDate(at, shop.timeZone)}`,
+      customerId,
+      programId: program.id,
+      at: at.toISOString(),
+      ...(event === 'fill_survey' ? { survey: { answer }, details: { answer } } : {}),
+    });
+    const decision = result.evaluation.decisions[0];
+    return c.json({ data: { awarded: result.awarded, ...(decision && decision.outcome === 'deny' ? { reason: decision.reason, message: decision.message } : {}) } });
+  });
+
+  /**
+   * `POST /reviews { content, title?, rating?, hasMedia?, productTitle?, reviewId? }`: a product
+   * review written in the storefront, recorded once per `reviewId` (or `Idempotency-Key`); it earns
+   * as the write-review programs say (at once, or when approved).
+   */
+  app.post('/reviews', async (c) => {
+    const customerId = shopperOf(c, 'write a review');
+    const body = await readJsonBody(c);
+    const content = optionalText(body, 'content', 5000);
+    if (content.length === 0) throw invalid('/content', 'This field is required');
+    const rating = body.rating === undefined || body.rating === null ? null : body.rating;
+    if (rating !== null && (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5)) throw invalid('/rating', 'Must be a whole number from 1 to 5');
+    if (body.hasMedia !== undefined && typeof body.hasMedia !== 'boolean') throw invalid('/hasMedia', 'Must be true or false');
+    const reviewId = optionalText(body, 'reviewId', 100) || requestKey(c);
+    const at = now().toISOString();
+    await ensureCustomer(deps.db, c.var.shopId, customerId, at);
+    const known = await deps.db.selectFrom('customers').select(['email', 'first_name', 'last_name']).where('shop_id', '=', c.var.shopId).where('id', '=', customerId).executeTakeFirstOrThrow();
+    const review = await recordReview(deps, c.var.shopId, {
+      source: 'storefront',
+      externalId: reviewId,
+      customer: { id: customerId, email: known.email, firstName: known.first_name, lastName: known.last_name },
+      rating,
+      title: optionalText(body, 'title', 255),
+      content,
+      hasMedia: body.hasMedia === true,
+      productTitle: optionalText(body, 'productTitle', 255) || null,
+    });
+    return c.json({ data: { review: { id: review.id, status: review.status, points: review.points } } });
+  });
+
+  /**
+   * `POST /reviews/google-maps { url }`: the link of the shopper's Google Maps review; it waits for
+   * approval and earns the program's instant points now, the rest when approved. 422 "You must
+   * enter a link from Google Maps" at `/url`.
+   */
+  app.post('/reviews/google-maps', async (c) => {
+    const customerId = shopperOf(c, 'submit a review');
+    const body = await readJsonBody(c);
+    if (typeof body.url !== 'string') throw invalid('/url', 'You must enter a link from Google Maps');
+    const review = await recordGoogleMapsReview(deps, c.var.shopId, customerId, body.url);
+    return c.json({ data: { review: { id: review.id, status: review.status, points: review.points }, awarded: review.awarded } });
+  });
+  return app;
+}

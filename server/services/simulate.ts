@@ -1,0 +1,420 @@
+/**
+ * Preview before saving (issue 15 "What would this change have done?"): replays the shop's stored
+ * orders of the last 30 or 90 days with a draft place-order program, together with the shop's other
+ * place-order programs, on the compiled fast path (engine/fast-path.ts), and compares with the same
+ * replay of the programs as saved now.
+ *
+ * Order facts: `ingestOrder` (server/services/orders.ts) keeps every new order's normalised facts
+ * with the customer's type and tier and the points it was awarded (`order_facts`, migration 0023,
+ * via `recordOrderFacts`). Orders ingested before that migration have no facts and are not replayed.
+ *
+ * What is compared: `before` is the programs as saved now and `after` the same set with the draft
+ * in place of (or beside) the saved program, both replayed the same way, so every difference is the
+ * draft's doing; `awarded` is what the orders were really awarded when they came (tier multipliers
+ * and the programs as they were then included), for reference. Customer eligibility uses the
+ * customer's type and tier stored with the order; per-customer limits count the awards of the
+ * replay itself (earlier orders of the window), not awards before the window. The changed orders'
+ * explanations (before and after) come from `evaluateOrder` (engine/earning.ts, json-rules-engine).
+ *
+ * Cost: points ÷ the shop's points exchange rate (settings `order.exchangeRate`, points per one
+ * major currency unit; SHELL's `shopSettings`), in minor units of the shop's currency.
+ */
+import { createHash } from 'node:crypto';
+import { evaluateOrder, type OrderEvaluation, type ProgramDecision } from '../../engine/earning';
+import type { CustomerProfile, PastAward } from '../../engine/eligibility';
+import { compilePrograms, type CompiledEvaluator } from '../../engine/fast-path';
+import { currencyExponent } from '../../engine/money';
+import type { OrderCustomer, OrderFacts, OrderLine } from '../../engine/order';
+import type { JsonObject, StoredDocument } from '../../engine/types';
+import type { AppDeps } from '../deps';
+import type { Db } from '../db/database';
+import { ApiError, notFound } from '../errors';
+import { findDocument, listDocuments } from '../store/documents';
+import { findShop } from '../store/shops';
+import { kindOrThrow, validateOrThrow } from './documents';
+import { shopSettings } from './settings';
+import { shopContext } from './shop-context';
+
+export const PLACE_ORDER = 'earning.place_order';
+/** The windows a preview may replay, in days. */
+export const SIMULATE_WINDOWS = [30, 90] as const;
+/** Changed orders answered with their explanations (the count of all changed orders is exact). */
+export const CHANGED_ORDERS_SHOWN = 20;
+
+/**
+ * Keeps an ingested order's facts for previews, in the ingest's transaction. A second call for the
+ * same order changes nothing.
+ * @param awardedPoints whole points the order's place-order programs awarded
+ * @param receivedAt ISO instant, used when the order does not say when it was placed
+ */
+export async function recordOrderFacts(tx: Db, shopId: string, order: OrderFacts, profile: CustomerProfile | null, awardedPoints: number, receivedAt: string): Promise<void> {
+  const placed = order.createdAt ? new Date(order.createdAt) : new Date(receivedAt);
+  const { packed, products } = packFacts(order);
+  if (products.size > 0) {
+    await tx
+      .insertInto('order_line_products')
+      .values([...products].map(([key, attrs]) => ({ shop_id: shopId, key, attrs })))
+      .onConflict((oc) => oc.columns(['shop_id', 'key']).doNothing())
+      .execute();
+  }
+  await tx
+    .insertInto('order_facts')
+    .values({
+      shop_id: shopId,
+      order_id: order.id,
+      placed_at: Number.isNaN(placed.getTime()) ? receivedAt : placed.toISOString(),
+      customer_id: order.customer?.id ?? null,
+      customer_type: profile?.type ?? 'member',
+      tier_id: profile?.tierId ?? null,
+      awarded_points: awardedPoints,
+      facts: JSON.stringify(packed),
+    })
+    .onConflict((oc) => oc.columns(['shop_id', 'order_id']).doNothing())
+    .execute();
+}
+
+type Packed = (string | number | null | string[] | Packed)[];
+
+/** What a line says about its product (the same on every order of that product at that price), positional. */
+function productAttrs(l: OrderLine): Packed {
+  return [l.productId, l.variantId, l.title, l.vendor, l.productType, l.sku, l.tags, l.collectionIds, l.unitPriceMinor, l.price, l.giftCard ? 1 : 0];
+}
+
+/** A product record's key: a short hash of its attributes' JSON text (content-addressed, so an attribute change is a new record). */
+export function productKey(attrsJson: string): string {
+  return createHash('sha1').update(attrsJson).digest('base64url').slice(0, 16);
+}
+
+/**
+ * OrderFacts as a positional JSON array (format 2), the product side of each line (ids, title,
+ * vendor, type, SKU, tags, collections, unit price, gift card) moved to shop-wide product records
+ * (`order_line_products`, keyed by `productKey`) that orders share. Loading 100,000 orders for a
+ * preview costs mostly JSON parsing; this parses about a third of the object form's text.
+ * `unpackFacts` is its inverse (tests/api/simulate.test.ts checks the round trip).
+ * @returns the order's array and its product records (key → attributes' JSON text)
+ */
+export function packFacts(o: OrderFacts): { packed: Packed; products: Map<string, string> } {
+  const flags = (o.test ? 1 : 0) | (o.cancelled ? 2 : 0) | (o.taxesIncluded ? 4 : 0);
+  const c = o.customer;
+  const products = new Map<string, string>();
+  const lines = o.lines.map((l): Packed => {
+    const attrs = JSON.stringify(productAttrs(l));
+    const key = productKey(attrs);
+    products.set(key, attrs);
+    return [l.id, key, l.quantity, l.discountMinor, l.amountMinor, l.subscription ? 1 : 0];
+  });
+  const packed: Packed = [
+    2, o.id, o.name, o.createdAt, o.currency, o.exponent, flags, o.financialStatus, o.sourceName, o.tags, o.discountCodes,
+    o.subtotalMinor, o.totalMinor, o.shippingMinor, o.taxMinor, o.storeCreditMinor, o.itemCount,
+    lines,
+    c ? [c.id, c.email, c.firstName, c.lastName, c.tags, c.ordersCount, c.totalSpent] : null,
+    o.currencyMismatch ? [o.currencyMismatch.orderCurrency, o.currencyMismatch.shopCurrency] : null,
+  ];
+  return { packed, products };
+}
+
+/**
+ * The OrderFacts of `packFacts`'s array (objects built in normalizeOrder's shape), with `products`
+ * the shop's product records (key → parsed attributes). Lines of one product share its tags and
+ * collection arrays (the engine only reads them). Throws TypeError for another format or a
+ * product record that is missing.
+ */
+export function unpackFacts(p: unknown[], products: ReadonlyMap<string, unknown[]>): OrderFacts {
+  if (p[0] !== 2) throw new TypeError('order facts: unknown packed format');
+  const flags = p[6] as number;
+  const lines = (p[17] as unknown[][]).map((l): OrderLine => {
+    const a = products.get(l[1] as string);
+    if (!a) throw new TypeError(`order facts: no product record ${String(l[1])}`);
+    return {
+      id: l[0] as string,
+      productId: a[0] as string | null,
+      variantId: a[1] as string | null,
+      title: a[2] as string,
+      vendor: a[3] as string,
+      productType: a[4] as string,
+      sku: a[5] as string,
+      tags: a[6] as string[],
+      collectionIds: a[7] as string[],
+      quantity: l[2] as number,
+      unitPriceMinor: a[8] as number,
+      discountMinor: l[3] as number,
+      amountMinor: l[4] as number,
+      price: a[9] as number,
+      giftCard: a[10] === 1,
+      subscription: l[5] === 1,
+    };
+  });
+  const c = p[18] as unknown[] | null;
+  const customer: OrderCustomer | null = c
+    ? { id: c[0] as string, email: c[1] as string, firstName: c[2] as string, lastName: c[3] as string, tags: c[4] as string[], ordersCount: c[5] as number, totalSpent: c[6] as number }
+    : null;
+  const mismatch = p[19] as [string, string] | null;
+  return {
+    id: p[1] as string,
+    name: p[2] as string,
+    createdAt: p[3] as string,
+    currency: p[4] as string,
+    exponent: p[5] as number,
+    test: (flags & 1) !== 0,
+    cancelled: (flags & 2) !== 0,
+    financialStatus: p[7] as string,
+    sourceName: p[8] as string,
+    tags: p[9] as string[],
+    discountCodes: p[10] as string[],
+    subtotalMinor: p[11] as number,
+    totalMinor: p[12] as number,
+    shippingMinor: p[13] as number,
+    taxMinor: p[14] as number,
+    storeCreditMinor: p[15] as number,
+    itemCount: p[16] as number,
+    lines,
+    customer,
+    taxesIncluded: (flags & 4) !== 0,
+    currencyMismatch: mismatch ? { orderCurrency: mismatch[0], shopCurrency: mismatch[1] } : null,
+  };
+}
+
+/** What the admin asks: the draft data of a place-order program, its id when editing, the window. */
+export interface SimulateInput {
+  data: unknown;
+  id?: unknown;
+  windowDays?: unknown;
+}
+
+/** One decision as a preview shows it (the engine's explanation, without condition details). */
+export interface PreviewDecision {
+  programId: string;
+  programTitle: string;
+  outcome: 'award' | 'deny';
+  points: number;
+  reason: string | null;
+  message: string;
+}
+
+/** One order whose outcome the draft changes. */
+export interface ChangedOrder {
+  orderId: string;
+  orderName: string;
+  placedAt: string;
+  customerId: string | null;
+  before: { points: number; decisions: PreviewDecision[] };
+  after: { points: number; decisions: PreviewDecision[] };
+}
+
+/** The preview's answer. Points are whole points; money is minor units of `currency`. */
+export interface SimulateResult {
+  windowDays: number;
+  /** ISO instant: orders placed at or after it were replayed. */
+  since: string;
+  ordersReplayed: number;
+  /** Points the replayed orders were really awarded when they came. */
+  awardedPoints: number;
+  /** The programs as saved now, replayed. */
+  pointsBefore: number;
+  /** With the draft, replayed. */
+  pointsAfter: number;
+  /** pointsAfter − pointsBefore. */
+  pointsDelta: number;
+  /** Orders whose points change. */
+  ordersChanged: number;
+  /** Distinct customers of the changed orders. */
+  customersAffected: number;
+  currency: string;
+  /** Points per one major unit of the currency (settings `order.exchangeRate`). */
+  exchangeRate: number;
+  costBeforeMinor: number;
+  costAfterMinor: number;
+  costDeltaMinor: number;
+  /** Up to CHANGED_ORDERS_SHOWN changed orders, the largest changes first. */
+  changedOrders: ChangedOrder[];
+  /** Milliseconds: loading the orders, replaying them, and everything. */
+  timings: { loadMs: number; replayMs: number; totalMs: number };
+}
+
+/** An order as the preview replays it. */
+export interface StoredOrder {
+  facts: OrderFacts;
+  customerType: CustomerProfile['type'];
+  tierId: string | null;
+  awarded: number;
+}
+
+/** The shop's product records (key → attributes), each parsed once. */
+async function loadProducts(db: Db, shopId: string): Promise<Map<string, unknown[]>> {
+  const rows = await db.selectFrom('order_line_products').select(['key', 'attrs']).where('shop_id', '=', shopId).execute();
+  return new Map(rows.map((r) => [r.key, JSON.parse(r.attrs) as unknown[]]));
+}
+
+/** The stored orders of the window, oldest first. */
+export async function loadOrderFacts(db: Db, shopId: string, sinceIso: string): Promise<StoredOrder[]> {
+  const products = await loadProducts(db, shopId);
+  const rows = await db
+    .selectFrom('order_facts')
+    .select(['customer_type', 'tier_id', 'awarded_points', 'facts'])
+    .where('shop_id', '=', shopId)
+    .where('placed_at', '>=', sinceIso)
+    .orderBy('placed_at')
+    .execute();
+  const out = new Array<StoredOrder>(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const type = r.customer_type === 'guest' || r.customer_type === 'left' ? r.customer_type : 'member';
+    out[i] = { facts: unpackFacts(JSON.parse(r.facts) as unknown[], products), customerType: type, tierId: r.tier_id, awarded: Number(r.awarded_points) };
+  }
+  return out;
+}
+
+/** The request's window in days (30 by default), or ApiError 422 at `/windowDays`. */
+function windowOf(value: unknown): number {
+  if (value === undefined || value === null) return 30;
+  if (typeof value === 'number' && (SIMULATE_WINDOWS as readonly number[]).includes(value)) return value;
+  throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/windowDays', message: `Must be one of ${SIMULATE_WINDOWS.join(', ')}` }]);
+}
+
+/**
+ * Replays `orders` through `before` and `after` program sets on the fast path: one evaluator pair
+ * per customer profile (type and tier), per-customer limit history from the replay itself.
+ * Exported for the benchmark. Pure apart from the clock.
+ */
+export function replay(
+  orders: readonly StoredOrder[],
+  before: readonly StoredDocument[],
+  after: readonly StoredDocument[],
+  timeZone: string,
+): { pointsBefore: number; pointsAfter: number; awarded: number; changed: { index: number; before: number; after: number }[]; customers: Set<string> } {
+  const withLimits = [...before, ...after].some((d) => Boolean(d.data.hasLimit));
+  // The evaluators read `history` by reference (the array given at compile time): with limits,
+  // it is refilled with the current customer's replayed awards before each order.
+  const historyBefore: PastAward[] = [];
+  const historyAfter: PastAward[] = [];
+  const pairs = new Map<string, { b: CompiledEvaluator; a: CompiledEvaluator }>();
+  const pastBefore = new Map<string, PastAward[]>();
+  const pastAfter = new Map<string, PastAward[]>();
+  let pointsBefore = 0;
+  let pointsAfter = 0;
+  let awarded = 0;
+  const changed: { index: number; before: number; after: number }[] = [];
+  const customers = new Set<string>();
+  for (let i = 0; i < orders.length; i++) {
+    const o = orders[i]!;
+    const key = `${o.customerType}\u0000${o.tierId ?? ''}`;
+    let pair = pairs.get(key);
+    if (!pair) {
+      const customer: CustomerProfile = { id: '', type: o.customerType, tierId: o.tierId };
+      pair = { b: compilePrograms(before, { timeZone, customer, history: historyBefore }), a: compilePrograms(after, { timeZone, customer, history: historyAfter }) };
+      pairs.set(key, pair);
+    }
+    const customerId = o.facts.customer?.id ?? '';
+    if (withLimits) {
+      historyBefore.length = 0;
+      historyAfter.length = 0;
+      historyBefore.push(...(pastBefore.get(customerId) ?? []));
+      historyAfter.push(...(pastAfter.get(customerId) ?? []));
+    }
+    const rb = pair.b.evaluate(o.facts);
+    const ra = pair.a.evaluate(o.facts);
+    pointsBefore += rb.totalPoints;
+    pointsAfter += ra.totalPoints;
+    awarded += o.awarded;
+    if (withLimits && customerId) {
+      const at = o.facts.createdAt || new Date(0).toISOString();
+      for (const [result, past] of [[rb, pastBefore], [ra, pastAfter]] as const) {
+        for (const d of result.decisions) {
+          if (d.outcome !== 'award') continue;
+          const list = past.get(customerId) ?? [];
+          list.push({ programId: d.programId, points: d.points, at });
+          past.set(customerId, list);
+        }
+      }
+    }
+    if (rb.totalPoints !== ra.totalPoints) {
+      changed.push({ index: i, before: rb.totalPoints, after: ra.totalPoints });
+      if (customerId) customers.add(customerId);
+    }
+  }
+  return { pointsBefore, pointsAfter, awarded, changed, customers };
+}
+
+const preview = (d: ProgramDecision): PreviewDecision => ({ programId: d.programId, programTitle: d.programTitle, outcome: d.outcome, points: d.points, reason: d.reason, message: d.message });
+
+/**
+ * Previews a draft place-order program over the shop's stored orders of the last `windowDays`
+ * days (issue 15). Throws ApiError 422 `validation_failed` (field paths) when the draft is not a
+ * valid program or the window is not 30 or 90, 404 `not_found` when `id` names no place-order
+ * program of the shop.
+ */
+export async function simulateProgram(deps: AppDeps, shopId: string, input: SimulateInput): Promise<SimulateResult> {
+  const started = performance.now();
+  const windowDays = windowOf(input.windowDays);
+  const kind = kindOrThrow(deps, PLACE_ORDER);
+  const data: JsonObject = (() => {
+    try {
+      return validateOrThrow(kind, input.data);
+    } catch (e) {
+      if (e instanceof ApiError && e.details) throw new ApiError(e.status, e.code, e.message, e.details.map((d) => ({ ...d, path: `/data${d.path}` })));
+      throw e;
+    }
+  })();
+  const shopRow = await findShop(deps.db, shopId);
+  if (!shopRow) throw notFound('unknown_shop', `The shop ${shopId} has not installed the app`);
+  const shop = shopContext(shopRow);
+  const now = (deps.now ?? (() => new Date()))();
+  const saved = await listDocuments(deps.db, shopId, [PLACE_ORDER]);
+  let existing: StoredDocument | undefined;
+  if (input.id !== undefined && input.id !== null && input.id !== '') {
+    existing = typeof input.id === 'string' ? await findDocument(deps.db, shopId, input.id) : undefined;
+    if (!existing || existing.kind !== PLACE_ORDER) throw notFound('not_found', 'This program does not exist or was deleted');
+  }
+  const draft: StoredDocument = existing
+    ? { ...existing, data, version: existing.version + 1 }
+    : { id: 'draft', kind: PLACE_ORDER, schemaVersion: kind.version, version: 1, data, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+  const after = existing ? saved.map((d) => (d.id === existing.id ? draft : d)) : [...saved, draft];
+
+  const since = new Date(now.getTime() - windowDays * 86_400_000).toISOString();
+  const loadStarted = performance.now();
+  const orders = await loadOrderFacts(deps.db, shopId, since);
+  const loadMs = performance.now() - loadStarted;
+  const replayStarted = performance.now();
+  const outcome = replay(orders, saved, after, shop.timeZone);
+  const replayMs = performance.now() - replayStarted;
+
+  const settings = await shopSettings(deps.db, shopId);
+  const exchangeRate = settings.order.exchangeRate > 0 ? settings.order.exchangeRate : 1;
+  const scale = 10 ** currencyExponent(shop.currency);
+  const cost = (points: number) => Math.round((points * scale) / exchangeRate);
+
+  const shown = [...outcome.changed].sort((x, y) => Math.abs(y.after - y.before) - Math.abs(x.after - x.before) || x.index - y.index).slice(0, CHANGED_ORDERS_SHOWN);
+  const changedOrders: ChangedOrder[] = [];
+  for (const c of shown) {
+    const o = orders[c.index]!;
+    const context = { timeZone: shop.timeZone, customer: { id: o.facts.customer?.id ?? '', type: o.customerType, tierId: o.tierId } };
+    const b: OrderEvaluation = await evaluateOrder(saved, o.facts, context);
+    const a: OrderEvaluation = await evaluateOrder(after, o.facts, context);
+    changedOrders.push({
+      orderId: o.facts.id,
+      orderName: o.facts.name,
+      placedAt: o.facts.createdAt,
+      customerId: o.facts.customer?.id ?? null,
+      before: { points: c.before, decisions: b.decisions.map(preview) },
+      after: { points: c.after, decisions: a.decisions.map(preview) },
+    });
+  }
+  return {
+    windowDays,
+    since,
+    ordersReplayed: orders.length,
+    awardedPoints: outcome.awarded,
+    pointsBefore: outcome.pointsBefore,
+    pointsAfter: outcome.pointsAfter,
+    pointsDelta: outcome.pointsAfter - outcome.pointsBefore,
+    ordersChanged: outcome.changed.length,
+    customersAffected: outcome.customers.size,
+    currency: shop.currency,
+    exchangeRate,
+    costBeforeMinor: cost(outcome.pointsBefore),
+    costAfterMinor: cost(outcome.pointsAfter),
+    costDeltaMinor: cost(outcome.pointsAfter) - cost(outcome.pointsBefore),
+    changedOrders,
+    timings: { loadMs: Math.round(loadMs), replayMs: Math.round(replayMs), totalMs: Math.round(performance.now() - started) },
+  };
+}
