@@ -52,12 +52,16 @@ function replaceResponse(c: Context, body: BodyInit | null, old: Response, heade
 
 /**
  * Middleware: compresses text-like answers (HTML, JS, CSS, JSON, SVG) of at least 1 KiB; leaves alone
- * what is already encoded, ranged, tiny, marked no-transform, or a CSV download (exports stream as
- * they are written and are not buffered here). Build assets are compressed once and kept.
+ * what is already encoded, ranged, tiny, marked no-transform, a CSV download (exports stream as
+ * they are written and are not buffered here), or a storefront API answer (`/proxy/*`). Build
+ * assets are compressed once and kept.
  */
 export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // Storefront API answers are small JSON relayed by the platform's app proxy, on every shopper
+    // page view: not worth buffering and copying each one here (bench:storefront).
+    if (c.req.path.startsWith('/proxy/')) return;
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
     const length = res.headers.get('Content-Length');

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { localDate } from '../../engine/store-time';
 import type { Db } from '../db/database';
 import type { Logger } from '../logging';
+import { startPeriodic } from './scheduler';
 import { awardEvent, type EventDeps } from '../services/earning-events';
 
 const JOB = 'birthdays';
@@ -145,17 +146,5 @@ export async function runDueBirthdayJobs(deps: EventDeps, now: Date, logger?: Lo
  * function that waits for a pass in hand.
  */
 export function startBirthdayJobs(deps: EventDeps, logger: Logger, everyMs = 15 * 60_000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = (): void => {
-    running = running.then(() => runDueBirthdayJobs(deps, new Date(), logger)).catch((e: unknown) => logger.error({ err: e }, 'the birthday job scheduler failed'));
-  };
-  const first = setTimeout(tick, 7_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(() => runDueBirthdayJobs(deps, new Date(), logger), logger, 'birthday job', everyMs, 7_000);
 }

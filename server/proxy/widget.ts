@@ -81,7 +81,8 @@ export function widgetProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
         pointLabel: custom ? { singular: label.singular, plural: label.plural } : { singular: texts['pointLabel.singular']!, plural: texts['pointLabel.plural']! },
       },
     };
-    c.header('Cache-Control', 'private, max-age=60');
+    // A design saved in the admin shows on the next page view.
+    c.header('Cache-Control', 'no-cache');
     return c.json({ data });
   });
   return app;

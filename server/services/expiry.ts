@@ -16,6 +16,7 @@
  */
 import type { Db } from '../db/database';
 import type { Logger } from '../logging';
+import { startPeriodic } from '../jobs/scheduler';
 import { ApiError } from '../errors';
 import { dueReminders, expiringOn, latestEarnedOn, type Credit, type Debit, type ExpiryRule } from '../../engine/expiry';
 import { localDate, startOfLocalDay } from '../../engine/store-time';
@@ -224,17 +225,5 @@ export async function runDueDailyJobs(db: Db, now: Date, logger?: Logger): Promi
  * timer does not keep the process alive. Returns a stop function that waits for a pass in hand.
  */
 export function startDailyJobs(db: Db, logger: Logger, everyMs = 15 * 60_000): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = (): void => {
-    running = running.then(() => runDueDailyJobs(db, new Date(), logger)).catch((e: unknown) => logger.error({ err: e }, 'the daily job scheduler failed'));
-  };
-  const first = setTimeout(tick, 5_000);
-  const timer = setInterval(tick, everyMs);
-  first.unref();
-  timer.unref();
-  return async () => {
-    clearTimeout(first);
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(() => runDueDailyJobs(db, new Date(), logger), logger, 'daily job', everyMs, 5_000);
 }

@@ -81,6 +81,17 @@ test('a merchant buys a plan, downgrades it and cancels it', async ({ page, requ
   await another.goto('/programs');
   await expect(another).toHaveURL(/\/auth\/login/);
   await expect(another.getByRole('button', { name: 'Sign in' })).toBeVisible();
+
+  // Leave the shared demo shop as the other browser tests expect it: on Advanced again (an upgrade
+  // from the free plan resumes the paused program), and without this test's program.
+  await signIn(another);
+  await another.goto('/subscription');
+  await another.getByRole('button', { name: 'Choose Advanced', exact: true }).click();
+  await approveCharge(another, 'Advanced');
+  const restored = (await (await request.get('/api/shops', { headers: { Authorization: `Bearer ${token}` } })).json()) as { shop: { plan: string } };
+  expect(restored.shop.plan).toBe('advanced_2025');
+  const milestone = ((await created.json()) as { data: { id: string } }).data.id;
+  expect((await request.delete(`/api/kinds/earning.milestone/docs/${milestone}`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
 });
 
 test('the plans page and the billing dashboard fit a phone under /embed', async ({ page }) => {

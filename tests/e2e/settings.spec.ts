@@ -54,6 +54,14 @@ test('a settings section saves and reads back after a reload', async ({ page }) 
   await page.reload();
   await expect(page.locator('#settings-order').getByLabel('Points exchange rate')).toHaveValue('2.5');
   await expect(page.locator('#settings-general').getByLabel('Plural')).toHaveValue('stars');
+
+  // Put the shared demo shop back as the other browser tests expect it (rate 1, "points").
+  await page.locator('#settings-order').getByLabel('Points exchange rate').fill('1');
+  await page.locator('#settings-order').getByRole('button', { name: 'Save Order' }).click();
+  await expect(page.locator('#settings-order').getByRole('button', { name: 'Save Order' })).toBeDisabled();
+  await page.locator('#settings-general').getByLabel('Plural').fill('points');
+  await page.locator('#settings-general').getByRole('button', { name: 'Save General' }).click();
+  await expect(page.locator('#settings-general').getByRole('button', { name: 'Save General' })).toBeDisabled();
 });
 
 test('going from sandbox to live asks first', async ({ page }) => {

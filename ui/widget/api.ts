@@ -4,74 +4,13 @@
  * `/proxy/*`. Answers are `{ data }`; errors `{ error: { code, message } }` whose message is the
  * spec's shopper wording, thrown as `WidgetApiError`.
  */
-import type { WidgetDesign } from '../../engine/widget-design';
 
-/** `GET /widget`. */
-export interface WidgetConfig {
-  design: WidgetDesign;
-  texts: Record<string, string>;
-  language: string;
-  languages: string[];
-  shop: { currency: string; pointLabel: { singular: string; plural: string } };
-}
+// The answers' shapes are the server's own types (type-only imports: nothing of the server is bundled).
+import type { WidgetConfig } from '../../server/proxy/widget';
+import type { HistoryEntry as HistoryItem, RewardView as Reward, ShopperView, WayToEarn } from '../../server/proxy/shopper';
+import type { CouponView as Coupon } from '../../server/services/redemption';
 
-/** `GET /customer` (null for a guest). */
-export interface ShopperView {
-  id: string;
-  firstName: string | null;
-  points: number;
-  pendingPoints: number;
-  lifetimePoints?: number;
-  tier: { id: string; name: string } | null;
-  nextTier: { id: string; name: string; method: string; current: number; target: number; progress: number } | null;
-  referralUrl?: string | null;
-}
-
-/** One `GET /ways-to-earn` item. */
-export interface WayToEarn {
-  id: string;
-  kind: string;
-  event: string;
-  title: string;
-  points?: number;
-  pointsText?: string;
-  action: 'order' | 'claim' | 'visit' | 'link' | 'form' | 'none';
-  url?: string;
-  completed?: boolean;
-}
-
-/** One `GET /rewards` item. */
-export interface Reward {
-  id: string;
-  kind: string;
-  rewardType?: string;
-  title: string;
-  pointsCost: number;
-  minPoints?: number;
-  maxPoints?: number;
-  affordable: boolean;
-}
-
-/** One `GET /coupons` item. */
-export interface Coupon {
-  id: string;
-  code: string;
-  title: string;
-  pointsSpent: number;
-  createdAt: string;
-  expiresAt: string | null;
-  status: 'available' | 'redeemed' | 'revoked';
-  revocable: boolean;
-}
-
-/** One `GET /history` item. */
-export interface HistoryItem {
-  id: string;
-  type: string;
-  points: number;
-  description: string;
-  createdAt: string;
-}
+export type { Coupon, HistoryItem, Reward, ShopperView, WayToEarn, WidgetConfig };
 
 /** A refused call, with the spec's message for the shopper. */
 export class WidgetApiError extends Error {
@@ -109,7 +48,7 @@ export class PreviewApi implements WidgetCalls {
   history = () => Promise.resolve({ items: this.data.history, endCursor: null });
   referral = () => Promise.resolve(this.data.referral);
   redeem = (rewardId: string) => {
-    const coupon = this.data.coupons[0] ?? { id: 'sample', code: 'SAMPLE-CODE', title: rewardId, pointsSpent: 0, createdAt: new Date().toISOString(), expiresAt: null, status: 'available' as const, revocable: false };
+    const coupon = this.data.coupons[0] ?? { id: 'sample', code: 'SAMPLE-CODE', rewardId, title: rewardId, pointsSpent: 0, createdAt: new Date().toISOString(), expiresAt: null, status: 'available' as const, revocable: false };
     return Promise.resolve({ coupon, points: this.data.shopper?.points ?? 0 });
   };
   revoke = (couponId: string) => Promise.resolve({ coupon: this.data.coupons.find((c) => c.id === couponId)!, points: this.data.shopper?.points ?? 0 });
