@@ -27,6 +27,8 @@ import { ProcessingThread } from './webhooks/thread';
 import { projectRoot } from './paths';
 import { startDailyJobs } from './services/expiry';
 import { startBirthdayJobs } from './jobs/birthdays';
+import { startPeriodic } from './jobs/scheduler';
+import { issueAllMilestoneRewards } from './services/milestone-rewards';
 import { setImportKicker } from './services/customer-import/job';
 import { ImportThread } from './services/customer-import/thread';
 
@@ -77,7 +79,9 @@ async function main(): Promise<void> {
   // Point expiry and VIP tier demotion: each store's daily job at its local day boundary (server/services/expiry.ts).
   const stopDailyJobs = startDailyJobs(db, logger);
   // Birthday and member-anniversary points: each store's daily run in its timezone (server/jobs/birthdays.ts).
-  const stopBirthdayJobs = startBirthdayJobs({ db }, logger);
+  const stopBirthdayJobs = startBirthdayJobs({ db, platformDiscounts, logger }, logger);
+  // Coupon-type milestone rewards whose code could not be made at once (platform down): retried every minute.
+  const stopMilestoneRewards = startPeriodic(() => issueAllMilestoneRewards(deps), logger, 'milestone rewards', 60_000, 15_000);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
@@ -104,7 +108,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
+      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

@@ -22,6 +22,7 @@ import type { LedgerEntriesTable } from '../db/tables';
 import { ApiError } from '../errors';
 import { listDocuments } from '../store/documents';
 import { appendEntries, upsertCustomer } from '../store/ledger';
+import { issueMilestoneRewards } from './milestone-rewards';
 import { awardMilestones } from './milestones';
 import { shopOrThrow } from './orders';
 
@@ -29,7 +30,7 @@ import { shopOrThrow } from './orders';
 export const EVENT_SOURCE = 'event';
 
 /** What the event services need of the app's dependencies. */
-export type EventDeps = Pick<AppDeps, 'db' | 'now'>;
+export type EventDeps = Pick<AppDeps, 'db' | 'now' | 'platformDiscounts' | 'logger'>;
 
 /** One event to award. Texts are capped by the caller (body limits, field checks). */
 export interface AwardEventInput {
@@ -177,7 +178,10 @@ export async function awardEventIn(tx: Db, deps: EventDeps, shopId: string, inpu
  * @example await awardEvent(deps, shop, { event: 'sign_up', key: customerId, customerId })
  */
 export async function awardEvent(deps: EventDeps, shopId: string, input: AwardEventInput): Promise<AwardEventResult> {
-  return deps.db.transaction().execute((tx) => awardEventIn(tx, deps, shopId, input));
+  const result = await deps.db.transaction().execute((tx) => awardEventIn(tx, deps, shopId, input));
+  // Coupon-type milestone rewards the award reached, issued after the transaction.
+  if (!result.duplicate && result.awarded > 0) await issueMilestoneRewards(deps, shopId, input.customerId);
+  return result;
 }
 
 /** The social follow, share and join events and the survey: awarded by a storefront claim. */
@@ -242,7 +246,7 @@ async function syncBirthday(tx: Db, shopId: string, customerId: string, birthday
 export async function ingestCustomerWebhook(deps: EventDeps, shopId: string, topic: 'customers/create' | 'customers/update', body: unknown): Promise<{ customerId: string; signUp: number; newsletter: number }> {
   const c = parseCustomerWebhook(body);
   const now = nowIso(deps);
-  return deps.db.transaction().execute(async (tx) => {
+  const result = await deps.db.transaction().execute(async (tx) => {
     await shopOrThrow(tx, shopId);
     await upsertCustomer(tx, shopId, { id: c.id, email: c.email, firstName: c.firstName, lastName: c.lastName }, now);
     if (c.birthday) await syncBirthday(tx, shopId, c.id, c.birthday, now);
@@ -250,4 +254,7 @@ export async function ingestCustomerWebhook(deps: EventDeps, shopId: string, top
     const newsletter = c.consent === 'subscribed' ? (await awardEventIn(tx, deps, shopId, { event: 'sign_up_newsletter', key: c.id, customerId: c.id, at: now, details: { topic, consent: c.consent } })).awarded : 0;
     return { customerId: c.id, signUp, newsletter };
   });
+  // Coupon-type milestone rewards the awards reached, issued after the transaction.
+  if (result.signUp + result.newsletter > 0) await issueMilestoneRewards(deps, shopId, c.id);
+  return result;
 }

@@ -7,6 +7,7 @@
  */
 import type { AppDeps } from '../deps';
 import type { Db } from '../db/database';
+import { issueMilestoneRewards } from '../services/milestone-rewards';
 import { ingestOrder, parseOrder, type IngestResult } from '../services/orders';
 import { ingestCancellation, ingestRefund, parseCancellation, parseRefund } from '../services/refunds';
 import { ingestCustomerWebhook, parseCustomerWebhook } from '../services/earning-events';
@@ -31,7 +32,13 @@ const orderSummary = (result: IngestResult) => ({ orderId: result.orderId, dupli
 export const WEBHOOK_TOPICS: Readonly<Record<string, WebhookTopic>> = {
   'orders/create': {
     prepare: (body) => ({ orderKey: parseOrder(body).id }),
-    process: async (deps, shopId, body, finish) => orderSummary(await ingestOrder(deps, shopId, body, { inTransaction: (tx, result) => finish(tx, orderSummary(result)) })),
+    process: async (deps, shopId, body, finish) => {
+      const result = await ingestOrder(deps, shopId, body, { inTransaction: (tx, r) => finish(tx, orderSummary(r)) });
+      // Coupon-type milestone rewards the order reached, issued after its transaction.
+      const customerId = parseOrder(body).customer?.id;
+      if (customerId && !result.duplicate) await issueMilestoneRewards(deps, shopId, customerId);
+      return orderSummary(result);
+    },
   },
   'refunds/create': {
     prepare: (body) => ({ orderKey: parseRefund(body).orderId }),

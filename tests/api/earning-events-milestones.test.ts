@@ -5,6 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { milestoneSteps } from '../../server/services/milestones';
+import { issueAllMilestoneRewards } from '../../server/services/milestone-rewards';
+import { LocalDiscounts } from '../../server/platform/discounts';
 import { SHOP } from '../support/app';
 import { CUSTOMER, eventsApp } from '../support/earning-events';
 import { orderBody, placeOrderData } from '../support/factories';
@@ -44,15 +46,34 @@ describe('milestones', () => {
     expect((await milestoneSteps(s.db, SHOP, CUSTOMER)).map((m) => [m.step_index, m.outcome, m.points])).toEqual([[0, 'passed_over', 0], [1, 'awarded', 20]]);
   });
 
-  it('records a coupon step as a reward waiting to be issued, with no points', async () => {
+  it('turns a coupon step into a single-use code for the customer after the award, with no points', async () => {
     const s = await eventsApp();
     await s.program('sign_up', { earnPoint: 100 });
-    await s.program('milestone', { title: 'First points', typeMilestone: 'milestone_earned_point', milestones: [{ value: 100, action: 'amount', discountValue: 5 }] });
+    await s.program('milestone', { title: 'First points', typeMilestone: 'milestone_earned_point', discountPrefix: 'MILE', milestones: [{ value: 100, action: 'amount', discountValue: 5 }] });
     await s.deliver('customers/create', { ...s.customerBody(), id: CUSTOMER });
     expect(await s.balance()).toBe(100);
     const [step] = await milestoneSteps(s.db, SHOP, CUSTOMER);
-    expect(step).toMatchObject({ outcome: 'reward_pending', points: 0 });
+    expect(step).toMatchObject({ outcome: 'issued', points: 0 });
     expect(JSON.parse(step!.reward)).toMatchObject({ action: 'amount', rewardValue: 5 });
+    // The shopper sees it with their coupons; no points were spent.
+    const coupons = ((await (await s.proxy('GET', '/coupons')).json()) as { data: { code: string; title: string; pointsSpent: number; status: string }[] }).data;
+    expect(coupons).toEqual([expect.objectContaining({ title: 'First points: reached 100', pointsSpent: 0, status: 'available', code: expect.stringMatching(/^MILE/) })]);
+  });
+
+  it('keeps a coupon step pending while the platform fails and issues it once on the next pass', async () => {
+    const discounts = new LocalDiscounts();
+    const s = await eventsApp(undefined, undefined, { platformDiscounts: discounts });
+    await s.program('sign_up', { earnPoint: 100 });
+    await s.program('milestone', { title: 'First points', typeMilestone: 'milestone_earned_point', milestones: [{ value: 100, action: 'free_shipping' }] });
+    discounts.failNextCreate();
+    await s.deliver('customers/create', { ...s.customerBody(), id: CUSTOMER });
+    expect((await milestoneSteps(s.db, SHOP, CUSTOMER))[0]).toMatchObject({ outcome: 'reward_pending' });
+    const deps = { db: s.db, platformDiscounts: discounts };
+    expect(await issueAllMilestoneRewards(deps)).toBe(1);
+    expect(await issueAllMilestoneRewards(deps)).toBe(0);
+    expect((await milestoneSteps(s.db, SHOP, CUSTOMER))[0]).toMatchObject({ outcome: 'issued' });
+    const rows = await s.db.selectFrom('coupons').select(['customer_id', 'points_spent']).where('shop_id', '=', SHOP).execute();
+    expect(rows).toEqual([{ customer_id: CUSTOMER, points_spent: 0 }]);
   });
 
   it('rewards a reviews milestone when a review is approved', async () => {

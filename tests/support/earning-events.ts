@@ -1,13 +1,14 @@
 /** The earning-events tests' app: a movable clock, program creation, signed storefront calls, balances and ledger rows. */
 import { expect } from 'vitest';
+import type { LocalDiscounts } from '../../server/platform/discounts';
 import { makeApp, SHOP, signedProxyPath } from './app';
 
 export const CUSTOMER = '7400000000000000001';
 
 /** A fresh app with a movable clock, a way to create programs, and storefront calls signed like the platform's app proxy. */
-export async function eventsApp(start = '2026-11-25T15:00:00Z', settings?: Record<string, unknown>) {
+export async function eventsApp(start = '2026-11-25T15:00:00Z', settings?: Record<string, unknown>, options: { platformDiscounts?: LocalDiscounts } = {}) {
   const clock = { now: new Date(start) };
-  const t = await makeApp({ now: () => clock.now, ...(settings ? { shop: { settings } } : {}) });
+  const t = await makeApp({ now: () => clock.now, ...(settings ? { shop: { settings } } : {}), ...(options.platformDiscounts ? { platformDiscounts: options.platformDiscounts } : {}) });
   const program = async (kind: string, data: Record<string, unknown>): Promise<string> => {
     const res = await t.call('POST', `/api/kinds/earning.${kind}/docs`, { data: { status: true, ...data } });
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(201);
