@@ -14,6 +14,7 @@ import { requireSession } from './auth';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, handleError } from './errors';
 import { ensureShop } from './store/shops';
+import { setupRoutes } from './routes/setup';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { customerRoutes } from './routes/customers';
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', simulateRoutes(deps));
   api.route('/', settingsRoutes(deps)); // after pendingPointsRoutes: /settings/pending-points is theirs
   api.route('/', devZoneRoutes(deps));
+  api.route('/', setupRoutes(deps)); // the first-time setup flag (server/routes/setup.ts)
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');
   });

@@ -20,6 +20,8 @@ export async function seedDemoShop(db: Db, registry: Registry, now: Date): Promi
     currency: 'USD',
     iana_timezone: 'America/New_York',
     plan: 'advanced_2025',
+    // The demo shows the app itself; the setup wizard is at /set-up (a new shop starts there).
+    setup_done_at: iso,
     settings: JSON.stringify({ primaryLanguageInApp: 'en', isShowSettingLanguage: true, shopifyPlan: 'basic', pendingPoints: { enabled: false, days: 14 } }),
   });
   if ((await listDocuments(db, DEMO.shopDomain)).length > 0) return;

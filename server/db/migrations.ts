@@ -678,4 +678,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0028_shop_setup_done': {
+    // The first-time setup wizard (issue 12; spec 000 §2 "If the shop's setup is not done, a setup
+    // page replaces the app"; spec 002 §2 ST7): when the shop finished (or skipped) it, null while
+    // not done. Shops that existed before the wizard are already running, so they count as done.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('shops').addColumn('setup_done_at', 'text').execute();
+      await sql`update shops set setup_done_at = updated_at`.execute(db);
+    },
+  },
 };

@@ -16,6 +16,11 @@ export interface ShopsTable {
   settings: string;
   created_at: string;
   updated_at: string;
+  /**
+   * When the first-time setup was finished or skipped (spec 000 §2 "setup page replaces the app";
+   * migration 0028); null (or absent on insert) while the shop's setup is not done.
+   */
+  setup_done_at?: string | null;
 }
 
 export interface DocumentsTable {

@@ -21,7 +21,7 @@ export function shopRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!row) throw notFound('unknown_shop', 'The shop does not exist');
     const settings = shopSettings(row);
     return c.json({
-      shop: { id: row.id, name: row.name, email: row.email, domain: row.id, shopifyDomain: row.id, plan: row.plan, installedAt: row.created_at, settings },
+      shop: { id: row.id, name: row.name, email: row.email, domain: row.id, shopifyDomain: row.id, plan: row.plan, installedAt: row.created_at, setupDone: Boolean(row.setup_done_at), settings },
       shopInfo: { currency: row.currency, ianaTimezone: row.iana_timezone, planName: row.plan, shopOwner: row.name },
     });
   });
