@@ -29,6 +29,7 @@ import { startDailyJobs } from './services/expiry';
 import { startBirthdayJobs } from './jobs/birthdays';
 import { startPeriodic } from './jobs/scheduler';
 import { issueAllMilestoneRewards } from './services/milestone-rewards';
+import { issueAllReferralRewards } from './services/referral-rewards';
 import { setImportKicker } from './services/customer-import/job';
 import { ImportThread } from './services/customer-import/thread';
 
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
   const stopBirthdayJobs = startBirthdayJobs({ db, platformDiscounts, logger }, logger);
   // Coupon-type milestone rewards whose code could not be made at once (platform down): retried every minute.
   const stopMilestoneRewards = startPeriodic(() => issueAllMilestoneRewards(deps), logger, 'milestone rewards', 60_000, 15_000);
+  // Referral discount rewards whose code could not be made right after the order: retried every minute.
+  const stopReferralRewards = startPeriodic(() => issueAllReferralRewards(deps), logger, 'referral rewards', 60_000, 20_000);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
+      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

@@ -687,4 +687,14 @@ export const migrations: Record<string, Migration> = {
       await sql`update shops set setup_done_at = updated_at`.execute(db);
     },
   },
+  '0029_referral_rewards_pending': {
+    // Referral discount rewards are decided inside the friend's order transaction but made on the
+    // platform after it commits (server/services/referral-rewards.ts), so a platform call never
+    // holds the database; `rewards_pending` = 1 marks a referral with a code still to make (the
+    // periodic sweep finds them by the partial index).
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('referrals').addColumn('rewards_pending', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.createIndex('referrals_rewards_pending').on('referrals').columns(['shop_id', 'id']).where(sql.ref('rewards_pending'), '=', 1).execute();
+    },
+  },
 };

@@ -427,6 +427,8 @@ export interface ReferralsTable {
   friend_reward: string;
   /** JSON text of the advocate's reward as issued. */
   advocate_reward: string;
+  /** 1 while a discount reward's code is still to be made after the order's transaction (migration 0029), else 0. */
+  rewards_pending: number;
   created_at: string;
   updated_at: string;
 }

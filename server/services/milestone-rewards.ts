@@ -14,6 +14,7 @@ import type { MilestoneReward } from '../../engine/milestones';
 import type { JsonObject } from '../../engine/types';
 import type { AppDeps } from '../deps';
 import type { DiscountValue } from '../platform/discounts';
+import { recordCoupon } from './redemption';
 
 /** What issuing needs: the database, the clock, the discount adapter (nothing is issued without one) and a log. */
 export type MilestoneRewardDeps = Pick<AppDeps, 'db' | 'now' | 'platformDiscounts' | 'logger'>;
@@ -90,28 +91,20 @@ export async function issueMilestoneRewards(deps: MilestoneRewardDeps, shopId: s
           .where('outcome', '=', 'reward_pending')
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) === 0) return false;
-        await tx
-          .insertInto('coupons')
-          .values({
-            id: couponId,
-            shop_id: shopId,
-            customer_id: step.customer_id,
-            program_id: step.program_id,
-            program_kind: program?.kind ?? 'earning.milestone',
-            program_version: program?.version ?? 0,
-            title,
-            points_spent: 0,
-            code: made.code,
-            platform_id: made.platformId,
-            status: 'available',
-            expires_at: null,
-            created_at: at,
-            used_at: null,
-            revoked_at: null,
-            revoked_by: null,
-            note: null,
-          })
-          .execute();
+        await recordCoupon(tx, {
+          id: couponId,
+          shop_id: shopId,
+          customer_id: step.customer_id,
+          program_id: step.program_id,
+          program_kind: program?.kind ?? 'earning.milestone',
+          program_version: program?.version ?? 0,
+          title,
+          points_spent: 0,
+          code: made.code,
+          platform_id: made.platformId,
+          expires_at: null,
+          created_at: at,
+        });
         return true;
       });
     } finally {

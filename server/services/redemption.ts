@@ -396,7 +396,7 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
         code = await nextVoucher(tx, shopId, reward);
         if (code === null) refuse([REWARD_EXHAUSTED]);
       }
-      const coupon: CouponsTable = {
+      const coupon: NewCoupon = {
         id: couponId,
         shop_id: shopId,
         customer_id: customerId,
@@ -407,15 +407,10 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
         points_spent: points,
         code: code!,
         platform_id: created?.platformId ?? null,
-        status: 'available',
         expires_at: expiresAt,
         created_at: now,
-        used_at: null,
-        revoked_at: null,
-        revoked_by: null,
-        note: null,
       };
-      await tx.insertInto('coupons').values(coupon).execute();
+      const stored = await recordCoupon(tx, coupon);
       await appendEntries(tx, [
         {
           id: crypto.randomUUID(),
@@ -434,7 +429,7 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
           available_at: null,
         },
       ]);
-      return coupon;
+      return stored;
     });
     const settings = await couponRevokeSettings(db, shopId);
     return { coupon: couponView(row, selfRevocable(row, settings, at)), points: await balanceOf(db, shopId, customerId, now) };
@@ -572,6 +567,20 @@ export async function listCustomerCoupons(deps: AppDeps, shopId: string, custome
     revokedBy: r.revoked_by,
     note: r.note,
   }));
+}
+
+/** A new coupon's own columns; `recordCoupon` fills the lifecycle ones (available, never used or revoked). */
+export type NewCoupon = Pick<CouponsTable, 'id' | 'shop_id' | 'customer_id' | 'program_id' | 'program_kind' | 'program_version' | 'title' | 'points_spent' | 'code' | 'platform_id' | 'expires_at' | 'created_at'>;
+
+/**
+ * Records a coupon the shopper holds (`coupons`, listed by GET /proxy/coupons and the profile's
+ * Coupons card), `available` and never used or revoked, in the caller's transaction; answers the
+ * stored row. One insert for redemptions, referral rewards and milestone rewards alike.
+ */
+export async function recordCoupon(tx: Db, coupon: NewCoupon): Promise<CouponsTable> {
+  const row: CouponsTable = { ...coupon, status: 'available', used_at: null, revoked_at: null, revoked_by: null, note: null };
+  await tx.insertInto('coupons').values(row).execute();
+  return row;
 }
 
 /**

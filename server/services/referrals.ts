@@ -23,10 +23,11 @@
  *   back. `pending` is part of the status vocabulary but not produced: a referral is decided when
  *   the friend's order arrives.
  * - Rewards (`referral.friend_reward`, `referral.customer_reward`): points are a ledger entry
- *   (`source_type` `referral`, `source_id` the referral id); a discount reward is a coupon through
- *   the platform discount adapter when the app has one (`AppDeps.platformDiscounts`, REDEEM's
- *   server/platform/discounts.ts); without it the reward is recorded as not issued
- *   (`discounts_unavailable`).
+ *   (`source_type` `referral`, `source_id` the referral id); a discount reward is decided in the
+ *   order's transaction and made on the platform right after it commits, through the discount
+ *   adapter (`AppDeps.platformDiscounts`, server/platform/discounts.ts), by
+ *   server/services/referral-rewards.ts, which a periodic sweep retries while the platform fails;
+ *   without an adapter the reward is recorded as not issued (`discounts_unavailable`).
  */
 import { createHash } from 'node:crypto';
 import { referralLinkAllowance } from '../../engine/allowance';
@@ -76,8 +77,32 @@ export interface IssuedReward {
   code?: string;
   /** The discount's platform id. */
   platformId?: string;
-  /** Why nothing was issued: `reward_inactive`, `discounts_unavailable`, `discount_failed`, or the cancel reason. */
+  /**
+   * A discount reward decided with the order but whose code is made after the order's transaction
+   * (server/services/referral-rewards.ts): what to create. Absent once issued or given up.
+   */
+  pending?: PendingDiscount;
+  /** Why nothing was issued: `reward_inactive`, `discounts_unavailable`, `order_cancelled`, or the cancel reason. */
   reason?: string;
+}
+
+/** A referral discount to make on the platform, fixed when the referral was decided. */
+export interface PendingDiscount {
+  /** The coupon row's id, also the discount's `reference` on the platform. */
+  couponId: string;
+  customerId: string;
+  /** The reward document (`referral.friend_reward` / `referral.customer_reward`) and its version then. */
+  programId: string;
+  programKind: string;
+  programVersion: number;
+  title: string;
+  value: { type: 'percentage'; percent: number } | { type: 'amount'; amount: number };
+  prefix: string;
+  /** Ends of validity as ISO instants (`endsAt` null = permanent). */
+  startsAt: string;
+  endsAt: string | null;
+  /** Minimum purchase in the shop currency (major units), 0 for none. */
+  minimumPurchase: number;
 }
 
 /** A customer's link as answered to the storefront and the admin. */
@@ -320,7 +345,11 @@ function orderFingerprints(raw: Record<string, unknown>): { kind: 'device' | 'ip
   return prints;
 }
 
-/** The reward of a referral document: points as a ledger entry, a discount through the adapter. */
+/**
+ * The reward of a referral document: points as a ledger entry in `tx`; a discount is only decided
+ * here (`pending`, what to create) and made on the platform after the order's transaction by
+ * `issueReferralRewards` (server/services/referral-rewards.ts), so no platform call holds the database.
+ */
 async function issueReward(
   tx: Db,
   deps: AppDeps,
@@ -357,52 +386,22 @@ async function issueReward(
     await appendEntries(tx, [entry]);
     return { type, value: points, issued: true };
   }
-  const discounts = deps.platformDiscounts;
-  if (!discounts) return { type, value, issued: false, reason: 'discounts_unavailable' };
+  if (!deps.platformDiscounts) return { type, value, issued: false, reason: 'discounts_unavailable' };
   const coupon = obj(doc.data.coupon);
-  const couponId = crypto.randomUUID();
-  const title = role === 'friend' ? 'Referral reward for the friend' : 'Referral reward';
-  const endsAt = couponEndsAt(coupon, new Date(at));
-  let made: { platformId: string; code: string };
-  try {
-    made = await discounts.createDiscount(shopId, {
-      reference: couponId,
-      title,
-      value: type === 'percentage_discount' ? { type: 'percentage', percent: Math.min(100, value) } : { type: 'amount', amount: value },
-      prefix: str(coupon.prefix),
-      customerId,
-      startsAt: at,
-      endsAt,
-      minimumPurchase: typeof coupon.minimumPurchase === 'number' ? coupon.minimumPurchase : 0,
-    });
-  } catch (e) {
-    deps.logger?.warn({ err: e, shopId, referralId, role }, 'referral discount failed');
-    return { type, value, issued: false, reason: 'discount_failed' };
-  }
-  // The shopper's coupons (REDEEM's table, GET /proxy/coupons) list it beside redeemed ones; no points were spent.
-  await tx
-    .insertInto('coupons')
-    .values({
-      id: couponId,
-      shop_id: shopId,
-      customer_id: customerId,
-      program_id: doc.id,
-      program_kind: doc.kind,
-      program_version: doc.version,
-      title,
-      points_spent: 0,
-      code: made.code,
-      platform_id: made.platformId,
-      status: 'available',
-      expires_at: endsAt,
-      created_at: at,
-      used_at: null,
-      revoked_at: null,
-      revoked_by: null,
-      note: null,
-    })
-    .execute();
-  return { type, value, issued: true, code: made.code, platformId: made.platformId };
+  const pending: PendingDiscount = {
+    couponId: crypto.randomUUID(),
+    customerId,
+    programId: doc.id,
+    programKind: doc.kind,
+    programVersion: doc.version,
+    title: role === 'friend' ? 'Referral reward for the friend' : 'Referral reward',
+    value: type === 'percentage_discount' ? { type: 'percentage', percent: Math.min(100, value) } : { type: 'amount', amount: value },
+    prefix: str(coupon.prefix),
+    startsAt: at,
+    endsAt: couponEndsAt(coupon, new Date(at)),
+    minimumPurchase: typeof coupon.minimumPurchase === 'number' ? coupon.minimumPurchase : 0,
+  };
+  return { type, value, issued: false, pending };
 }
 
 /** The advocate's referral limit from the program (spec 002 §3 per-customer limit), or null for none. */
@@ -508,6 +507,7 @@ async function decideReferral(
       reason,
       friend_reward: JSON.stringify(friendReward),
       advocate_reward: JSON.stringify(advocateReward),
+      rewards_pending: friendReward.pending || advocateReward.pending ? 1 : 0,
       created_at: at,
       updated_at: at,
     })
@@ -521,7 +521,8 @@ async function decideReferral(
  * by server/services/refunds.ts): its completed referral becomes `canceled` (`order_cancelled`) and
  * the point rewards it gave are taken back with `minus_point` entries that reverse them (source
  * `referral`, `<referral id>:cancel`). Coupons already issued stay (the platform code is single-use
- * and may be spent). Safe to repeat: a canceled referral is left alone.
+ * and may be spent); a discount whose code was not made yet is given up (`order_cancelled`). Safe
+ * to repeat: a canceled referral is left alone.
  */
 export async function cancelOrderReferral(tx: Db, shopId: string, orderId: string, at: string): Promise<void> {
   const referral = await tx.selectFrom('referrals').select(['id', 'status']).where('shop_id', '=', shopId).where('order_id', '=', orderId).where('status', '=', 'completed').executeTakeFirst();
@@ -546,7 +547,20 @@ export async function cancelOrderReferral(tx: Db, shopId: string, orderId: strin
       available_at: null,
     })),
   );
-  await tx.updateTable('referrals').set({ status: 'canceled', reason: 'order_cancelled', updated_at: at }).where('shop_id', '=', shopId).where('id', '=', referral.id).execute();
+  // A discount reward whose code was not made yet is given up with the referral.
+  const row = await tx.selectFrom('referrals').select(['friend_reward', 'advocate_reward']).where('shop_id', '=', shopId).where('id', '=', referral.id).executeTakeFirstOrThrow();
+  const giveUp = (text: string): string => {
+    const reward = JSON.parse(text) as IssuedReward;
+    if (!reward.pending) return text;
+    const { pending: _dropped, ...rest } = reward;
+    return JSON.stringify({ ...rest, issued: false, reason: 'order_cancelled' });
+  };
+  await tx
+    .updateTable('referrals')
+    .set({ status: 'canceled', reason: 'order_cancelled', friend_reward: giveUp(row.friend_reward), advocate_reward: giveUp(row.advocate_reward), rewards_pending: 0, updated_at: at })
+    .where('shop_id', '=', shopId)
+    .where('id', '=', referral.id)
+    .execute();
 }
 
 /** The first anti-cheat rule the friend's order breaks, or null. */

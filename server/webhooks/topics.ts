@@ -8,6 +8,7 @@
 import type { AppDeps } from '../deps';
 import type { Db } from '../db/database';
 import { issueMilestoneRewards } from '../services/milestone-rewards';
+import { issueReferralRewards } from '../services/referral-rewards';
 import { ingestOrder, parseOrder, type IngestResult } from '../services/orders';
 import { ingestCancellation, ingestRefund, parseCancellation, parseRefund } from '../services/refunds';
 import { ingestCustomerWebhook, parseCustomerWebhook } from '../services/earning-events';
@@ -34,9 +35,13 @@ export const WEBHOOK_TOPICS: Readonly<Record<string, WebhookTopic>> = {
     prepare: (body) => ({ orderKey: parseOrder(body).id }),
     process: async (deps, shopId, body, finish) => {
       const result = await ingestOrder(deps, shopId, body, { inTransaction: (tx, r) => finish(tx, orderSummary(r)) });
-      // Coupon-type milestone rewards the order reached, issued after its transaction.
+      // Coupon-type milestone rewards the order reached, and the discount rewards of a referral it
+      // completed, made on the platform after its transaction (never holding the database).
       const customerId = parseOrder(body).customer?.id;
-      if (customerId && !result.duplicate) await issueMilestoneRewards(deps, shopId, customerId);
+      if (customerId && !result.duplicate) {
+        await issueMilestoneRewards(deps, shopId, customerId);
+        await issueReferralRewards(deps, shopId, { orderId: result.orderId });
+      }
       return orderSummary(result);
     },
   },

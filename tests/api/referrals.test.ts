@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { LocalDiscounts } from '../../server/platform/discounts';
+import { issueAllReferralRewards, issueReferralRewards } from '../../server/services/referral-rewards';
 import { makeApp, SHOP, signedProxyPath, type TestApp } from '../support/app';
 import { orderBody } from '../support/factories';
 
@@ -200,6 +201,45 @@ describe("a friend's first order through the link", () => {
     const coupon = await t.db.selectFrom('coupons').selectAll().where('shop_id', '=', SHOP).where('customer_id', '=', friend(3).id).executeTakeFirstOrThrow();
     expect(coupon).toMatchObject({ code: made[0]!.code, points_spent: 0, status: 'available' });
     expect(await referralPoints(t, ADVOCATE.id)).toEqual([500]);
+  });
+
+  it('keeps a discount reward pending while the platform fails and makes the code on a later pass, once', async () => {
+    const discounts = new LocalDiscounts();
+    const t = await referralShop({ discounts, friendReward: { status: true, rewardType: 'amount_discount', value: 5, coupon: COUPON } });
+    discounts.failNextCreate();
+    expect((await t.deliverOrder(friendOrder(15, t.code))).status).toBe(200);
+    const [pending] = await referralsOf(t);
+    // The order and the referral are in: the advocate's points are on the ledger, the friend's code is still to make.
+    expect(pending).toMatchObject({ status: 'completed', friendReward: { type: 'amount_discount', issued: false } });
+    expect(pending!.friendReward.pending).toMatchObject({ customerId: friend(15).id, value: { type: 'amount', amount: 5 } });
+    expect(await referralPoints(t, ADVOCATE.id)).toEqual([500]);
+    expect(discounts.of(SHOP)).toHaveLength(0);
+
+    // Two passes at once (two processes' sweeps): one code survives, the other is taken back.
+    const deps = { db: t.db, platformDiscounts: discounts };
+    const issued = await Promise.all([issueReferralRewards(deps, SHOP), issueReferralRewards(deps, SHOP)]);
+    expect(issued[0]! + issued[1]!).toBe(1);
+    const [done] = await referralsOf(t);
+    const live = discounts.of(SHOP);
+    expect(live).toHaveLength(1);
+    expect(done!.friendReward).toMatchObject({ issued: true, code: live[0]!.code });
+    expect(done!.friendReward.pending).toBeUndefined();
+    const coupons = await t.db.selectFrom('coupons').select(['code', 'customer_id']).where('shop_id', '=', SHOP).execute();
+    expect(coupons).toEqual([{ code: live[0]!.code, customer_id: friend(15).id }]);
+    expect(await issueAllReferralRewards(deps)).toBe(0);
+  });
+
+  it("gives up a code not made yet when the friend's order is cancelled", async () => {
+    const discounts = new LocalDiscounts();
+    const t = await referralShop({ discounts, friendReward: { status: true, rewardType: 'percentage_discount', value: 10, coupon: COUPON } });
+    discounts.failNextCreate();
+    const order = friendOrder(16, t.code);
+    expect((await t.deliverOrder(order)).status).toBe(200);
+    expect((await t.deliver('orders/cancelled', { id: order.id, cancelled_at: '2026-06-16T12:00:00-04:00' })).status).toBe(200);
+    const [canceled] = await referralsOf(t);
+    expect(canceled).toMatchObject({ status: 'canceled', reason: 'order_cancelled', friendReward: { issued: false, reason: 'order_cancelled' } });
+    expect(await issueAllReferralRewards({ db: t.db, platformDiscounts: discounts })).toBe(0);
+    expect(discounts.of(SHOP)).toHaveLength(0);
   });
 });
 
