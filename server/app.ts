@@ -36,6 +36,7 @@ import { simulateRoutes } from './routes/simulate';
 import { openApiRoutes } from './openapi';
 import { settingsRoutes } from './routes/settings';
 import { devZoneRoutes } from './routes/devzone';
+import { translationRoutes } from './routes/translations';
 import { compressResponses, etagOf, htmlAnswer, immutableAssets } from './serving';
 import { WebhookQueue } from './webhooks/queue';
 import { catalogRoutes } from './routes/catalog';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', simulateRoutes(deps));
   api.route('/', settingsRoutes(deps)); // after pendingPointsRoutes: /settings/pending-points is theirs
   api.route('/', devZoneRoutes(deps));
+  api.route('/', translationRoutes(deps)); // the translation editor (server/routes/translations.ts)
   api.route('/', setupRoutes(deps)); // the first-time setup flag (server/routes/setup.ts)
   api.all('*', () => {
     throw new ApiError(404, 'not_found', 'No such API route');

@@ -121,6 +121,8 @@ const SUMMARIES: Record<string, string> = {
   'get /api/documents/{id}/diff': 'The changes between two versions, in words (?from=&to=&language=)',
   'post /api/documents/{id}/rollback': 'Save an old version as a new one ({ version, expectedVersion? })',
   'post /api/programs/simulate': 'Preview a draft place-order program over the stored orders of 30 or 90 days',
+  'get /api/translation': 'The storefront translation (primaryLanguage, detectMethod, additionalLanguages, content); ?type=<variant> adds its tabs and shipped texts',
+  'post /api/translation': 'Save the whole translation object; 422 with the field path when a text drops or adds a {{placeholder}}',
 };
 
 /**

@@ -678,6 +678,20 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0026_translations': {
+    // The storefront texts a shop saved in the translation editor (issue 13; spec 001 §3 Translation):
+    // one row per shop holding primaryLanguage, detectMethod, additionalLanguages and the merchant's
+    // texts per language and variant (JSON text), with an edit version for optimistic saves.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('translations')
+        .addColumn('shop_id', 'text', (c) => c.primaryKey())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
   '0028_shop_setup_done': {
     // The first-time setup wizard (issue 12; spec 000 §2 "If the shop's setup is not done, a setup
     // page replaces the app"; spec 002 §2 ST7): when the shop finished (or skipped) it, null while

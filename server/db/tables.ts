@@ -512,6 +512,7 @@ export interface Database {
   document_versions: DocumentVersionsTable;
   order_facts: OrderFactsTable;
   order_line_products: OrderLineProductsTable;
+  translations: TranslationsTable;
 }
 
 /** A shop's offline access token (migration 0020): AES-256-GCM ciphertext, null once revoked. */
@@ -641,4 +642,16 @@ export interface OrderLineProductsTable {
   key: string;
   /** JSON text: product and variant ids, title, vendor, type, SKU, tags, collections, unit price (minor and major), gift card. */
   attrs: string;
+}
+
+/**
+ * A shop's saved storefront translation settings and texts (migration 0026, issue 13): `data` is
+ * the JSON text of server/services/translations.ts TranslationSettings; one row per shop.
+ */
+export interface TranslationsTable {
+  shop_id: string;
+  data: string;
+  /** Edit version: 1 after the first save, +1 per save. */
+  version: number;
+  updated_at: string;
 }

@@ -17,6 +17,7 @@ import { findShop } from '../store/shops';
 import { DEFAULT_SETTINGS, shopSettings } from '../services/settings';
 import { listDocuments } from '../store/documents';
 import { resolveDesign, type WidgetDesign } from '../../engine/widget-design';
+import { storefrontTexts } from '../services/translations';
 import type { ProxyEnv } from './middleware';
 
 /** The document kind that holds a shop's saved widget design (at most one per shop). */
@@ -65,8 +66,8 @@ export function widgetProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
   const shipped = loadWidgetTexts();
   const languages = Object.keys(shipped);
   app.get('/widget', async (c) => {
-    const language = widgetLanguage(c.req.query('language'), languages);
-    const texts = { ...(shipped[PRIMARY_WIDGET_LANGUAGE] ?? {}), ...(shipped[language] ?? {}) };
+    // The merchant's texts (translation editor) → shipped for the language → primary language → English.
+    const { language, texts } = await storefrontTexts(deps.db, c.var.shopId, 'widget-design', c.req.query('language'));
     const [shop, designs, settings] = await Promise.all([findShop(deps.db, c.var.shopId), listDocuments(deps.db, c.var.shopId, [WIDGET_DESIGN_KIND]), shopSettings(deps.db, c.var.shopId)]);
     const label = settings.general.pointLabel;
     const custom = label.singular !== DEFAULT_SETTINGS.general.pointLabel.singular || label.plural !== DEFAULT_SETTINGS.general.pointLabel.plural;

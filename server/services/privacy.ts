@@ -106,6 +106,7 @@ export const SHOP_TABLES: readonly string[] = [
   'shop_access_tokens',
   'install_states',
   'privacy_requests',
+  'translations',
 ];
 
 /** Tables the privacy handling leaves alone on purpose: the tombstone, its record, the app's own. */

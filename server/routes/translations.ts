@@ -1,0 +1,59 @@
+/**
+ * The translation editor's calls (spec 001 §7; issue 13):
+ * - `GET /translation` — the shop's translation `{ data: { primaryLanguage, detectMethod,
+ *   additionalLanguages, content }, version, variants, languages }`: `variants` lists the eight
+ *   variants (id, title, description, links, number of texts), `languages` the storefront languages.
+ *   With `?type=<variant>` it adds `variant` (its tabs with each field's key, label and
+ *   placeholders) and `defaults` (the shipped text of every key in every storefront language,
+ *   English filling the gaps). An unknown type is 400 `invalid_query` at `type`.
+ * - `POST /translation` — saves the whole translation object (optional `version` for optimistic
+ *   saves): `{ data, version, message: 'Translations saved' }`; 422 `validation_failed` with the
+ *   field path (`/content/fr/widget-design/welcome.balance`) for a dropped or added placeholder, an
+ *   unknown key, variant or language, a text over 1000 characters; 409 `version_conflict`.
+ * The storefront reads the saved texts through server/services/translations.ts storefrontTexts.
+ */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../deps';
+import { readTranslation, saveTranslation, shippedTexts, translationCatalog, variantOrThrow } from '../services/translations';
+import { readJsonBody } from './body';
+
+/** The English message of a successful save (spec 001 §8 "translationsSaved"). */
+export const TRANSLATIONS_SAVED = 'Translations saved';
+
+export function translationRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const now = () => (deps.now ?? (() => new Date()))().toISOString();
+
+  app.get('/translation', async (c) => {
+    const catalog = translationCatalog();
+    const type = c.req.query('type');
+    const variant = type === undefined ? undefined : variantOrThrow(catalog, type);
+    const stored = await readTranslation(deps.db, c.get('shopId'));
+    const variants = catalog.variants.map((v) => ({
+      id: v.id,
+      title: v.title,
+      description: v.description,
+      links: v.links ?? [],
+      textCount: Object.keys(v.placeholders).length,
+    }));
+    const answer: Record<string, unknown> = { data: stored.data, version: stored.version, variants, languages: catalog.languages };
+    if (variant) {
+      answer.variant = {
+        id: variant.id,
+        title: variant.title,
+        description: variant.description,
+        links: variant.links ?? [],
+        programNames: variant.programNames === true,
+        tabs: variant.tabs.map((tab) => ({ ...tab, fields: tab.fields.map((f) => ({ ...f, placeholders: variant.placeholders[f.key] ?? [] })) })),
+      };
+      answer.defaults = Object.fromEntries(catalog.languages.map((l) => [l, shippedTexts(variant, l)]));
+    }
+    return c.json(answer);
+  });
+
+  app.post('/translation', async (c) => {
+    const saved = await saveTranslation(deps.db, c.get('shopId'), await readJsonBody(c), now());
+    return c.json({ data: saved.data, version: saved.version, message: TRANSLATIONS_SAVED });
+  });
+  return app;
+}
