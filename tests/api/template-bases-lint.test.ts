@@ -101,7 +101,12 @@ describe('merging a template onto its bases', () => {
   it('lists the template folders once for the registry, the lint and the label catalogs (bases and _ folders are not kinds)', () => {
     const dir = smallCopy();
     expect(listTemplates(dir).map((t) => t.id)).toEqual(['earning.birthday', 'earning.follow_instagram', 'redeem.amount_discount', 'referral.friend_reward']);
-    expect(loadTemplates(dir).templates.map((t) => t.bases)).toEqual([['program', 'earning'], ['program', 'earning', 'social'], ['program', 'redeem'], ['referral-reward']]);
+    expect(loadTemplates(dir).templates.map((t) => t.bases)).toEqual([
+      ['document', 'program', 'earning'],
+      ['document', 'program', 'earning', 'social'],
+      ['document', 'program', 'redeem'],
+      ['document', 'referral', 'referral-reward'],
+    ]);
   });
 });
 
