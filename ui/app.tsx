@@ -15,6 +15,9 @@ import { billingRoutes } from './areas/billing/routes';
 import { settingsRoutes } from './areas/settings/routes';
 import { devZoneRoutes } from './areas/devzone/routes';
 import { versionsRoutes } from './areas/versions/routes';
+import { translationsRoutes } from './areas/translations/routes';
+import { setupRoutes } from './areas/setup/routes';
+import { SetupGate } from './areas/setup/SetupGate';
 
 /** Signed-in screens inside the admin chrome; visitors without a session go to /auth/login (spec 000 §1). */
 function AppLayout() {
@@ -23,7 +26,9 @@ function AppLayout() {
   if (!isSignedIn()) return <Navigate to={`/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return (
     <Frame>
-      <Outlet />
+      <SetupGate>
+        <Outlet />
+      </SetupGate>
     </Frame>
   );
 }
@@ -76,7 +81,9 @@ export const routes: RouteObject[] = [
           ...customersRoutes,
           ...versionsRoutes,
           ...storefrontRoutes,
+          ...translationsRoutes,
           ...billingRoutes,
+          ...setupRoutes,
           // Spec routes whose screens are not built yet: a designed card, never Not Found.
           ...comingSoonRoutes,
           { path: '*', element: <NotFoundPage /> },

@@ -48,6 +48,17 @@ describe('setup flag (spec 000 §2)', () => {
     expect(((await (await call('GET', '/api/setup')).json()) as SetupBody).data.setupDone).toBe(false);
   });
 
+  it("creates every starter program the wizard offers from the template's defaults, switched on", async () => {
+    const { call } = await makeApp();
+    // The wizard's choices (ui/areas/setup/api.ts): the template's defaults are enough to save.
+    for (const kind of ['earning.place_order', 'earning.sign_up', 'earning.birthday', 'redeem.amount_discount', 'redeem.percentage_discount', 'redeem.free_shipping']) {
+      const res = await call('POST', `/api/kinds/${kind}/docs`, { data: { status: true } });
+      expect(res.status, kind).toBe(201);
+    }
+    const state = ((await (await call('GET', '/api/setup')).json()) as SetupBody).data;
+    expect(state.steps).toMatchObject({ earning: true, redeeming: true });
+  });
+
   it('seeds the demo shop as set up, so the demo opens on the app itself', async () => {
     const db = await openTestDatabase();
     await seedDemoShop(db, repoRegistry(), new Date('2026-01-01T00:00:00Z'));

@@ -39,6 +39,8 @@ export interface ShopResponse {
     ianaTimezone: string;
     /** Absent from servers older than the language switch: the admin then offers none. */
     settings?: ShopSettings;
+    /** False while the first-time setup replaces the app (spec 000 §2); absent from older servers. */
+    setupDone?: boolean;
   };
   shopInfo: { currency: string; ianaTimezone: string; planName: string; shopOwner: string };
 }

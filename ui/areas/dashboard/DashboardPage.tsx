@@ -151,7 +151,7 @@ export function DashboardPage() {
             )}
           </Card>
         </div>
-        <Card title={t('dashboard.check.title')}>
+        <Card title={t('dashboard.check.title')} actions={<Link to="/set-up">{t('setup.rerun')}</Link>}>
           {!d ? (
             <SkeletonText lines={4} />
           ) : (
