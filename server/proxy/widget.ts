@@ -17,6 +17,7 @@ import { findShop } from '../store/shops';
 import { DEFAULT_SETTINGS, shopSettings } from '../services/settings';
 import { listDocuments } from '../store/documents';
 import { resolveDesign, type WidgetDesign } from '../../engine/widget-design';
+import { matchStorefrontLanguage } from '../../engine/storefront-languages';
 import { storefrontTexts } from '../services/translations';
 import type { ProxyEnv } from './middleware';
 
@@ -37,16 +38,11 @@ export function loadWidgetTexts(dir = join(projectRoot(), 'schemas', '_storefron
 }
 
 /**
- * The shipped language that serves `requested` (a storefront or browser language such as `fr-CA`):
- * the exact code, else its base language, else the primary language.
+ * The shipped language that serves `requested` (a storefront or browser language such as `fr-CA`,
+ * `pt_BR`, `zh-Hant-TW`): the matching rule of engine/storefront-languages.ts, else the primary language.
  */
 export function widgetLanguage(requested: string | undefined, available: readonly string[]): string {
-  const wanted = (requested ?? '').trim();
-  if (!wanted) return PRIMARY_WIDGET_LANGUAGE;
-  const exact = available.find((l) => l.toLowerCase() === wanted.toLowerCase());
-  if (exact) return exact;
-  const base = wanted.split(/[-_]/)[0]!.toLowerCase();
-  return available.find((l) => l.toLowerCase() === base) ?? PRIMARY_WIDGET_LANGUAGE;
+  return matchStorefrontLanguage(requested, available, PRIMARY_WIDGET_LANGUAGE);
 }
 
 /** What `GET /proxy/widget` answers in `data`. */

@@ -21,6 +21,7 @@ import type { Db } from '../db/database';
 import { ApiError } from '../errors';
 import { projectRoot } from '../paths';
 import type { FieldIssue } from '../../engine/types';
+import { findStorefrontLanguage } from '../../engine/storefront-languages';
 
 /** The language every variant's texts are written in first; it has every key. */
 export const SOURCE_LANGUAGE = 'en';
@@ -300,17 +301,13 @@ export async function saveTranslation(db: Db, shopId: string, body: Record<strin
 }
 
 /**
- * The language that serves `requested` (a storefront or browser language such as `fr-CA`) among
- * `available`: the exact code (any case), else its base language, else null.
+ * The language that serves `requested` (a storefront or browser language such as `fr-CA`, `pt_BR`,
+ * `zh-Hant-TW`, `nb-NO`) among `available`, by the storefront matching rule
+ * (engine/storefront-languages.ts: exact code, region without script, Chinese script and
+ * Portuguese region, old codes, base language); null when none serves it.
  */
 export function matchLanguage(requested: string | undefined, available: Iterable<string>): string | null {
-  const wanted = (requested ?? '').trim().replace('_', '-');
-  if (!wanted) return null;
-  const list = [...available];
-  const exact = list.find((l) => l.toLowerCase() === wanted.toLowerCase());
-  if (exact) return exact;
-  const base = wanted.split('-')[0]!.toLowerCase();
-  return list.find((l) => l.toLowerCase() === base) ?? null;
+  return findStorefrontLanguage(requested, available) ?? null;
 }
 
 /**

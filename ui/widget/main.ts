@@ -14,6 +14,7 @@
  */
 import { resolveDesign, type WidgetBlock, type WidgetDesign } from '../../engine/widget-design';
 import { PreviewApi, WidgetApi, WidgetApiError, type Coupon, type PreviewData, type WidgetCalls, type HistoryItem, type Reward, type ShopperView, type WayToEarn, type WidgetConfig } from './api';
+import { storefrontTextDirection } from '../../engine/storefront-languages';
 import { widgetCss } from './styles';
 
 type Child = Node | string | null | undefined | false;
@@ -152,6 +153,10 @@ export class LoyaltyWidget {
   private render(): void {
     const design = this.design;
     this.style.textContent = widgetCss(design);
+    // The panel reads in the served language's direction (Arabic and Hebrew right to left).
+    const language = this.state?.config.language ?? 'en';
+    this.container.setAttribute('lang', language);
+    this.container.setAttribute('dir', storefrontTextDirection(language));
     const guest = this.state !== null && this.state.shopper === null;
     if (!this.preview && design.showOnlyAfterLogin && guest) {
       this.container.replaceChildren();
