@@ -110,6 +110,26 @@ describe('merging a template onto its bases', () => {
   });
 });
 
+describe('every family on bases', () => {
+  it('puts the tier, membership, integration, settings and referral program templates on their family bases, all on document', () => {
+    const chainOf = (id: string): string[] | undefined => loadTemplates(join(ROOT, 'schemas'), { only: id }).templates[0]?.bases;
+    const moved = ['tier.tier', 'tier.partner', 'tier.settings', 'membership.exclusive_deal', 'integration.review_app', 'settings.shop', 'referral.program'];
+    expect(Object.fromEntries(moved.map((id) => [id, chainOf(id)]))).toEqual({
+      'tier.tier': ['document', 'tier'],
+      'tier.partner': ['document', 'tier'],
+      'tier.settings': ['document', 'tier'],
+      'membership.exclusive_deal': ['document', 'membership'],
+      'integration.review_app': ['document', 'integration'],
+      'settings.shop': ['document', 'settings'],
+      'referral.program': ['document', 'referral'],
+    });
+    const tierSettings = loadRegistry(join(ROOT, 'schemas'), { only: 'tier.settings' }).get('tier.settings');
+    // The tier base's name is dropped (x-omit) from the settings document, its ui:order too.
+    expect(tierSettings?.schema.properties).not.toHaveProperty('name');
+    expect(tierSettings?.schema.required).not.toContain('name');
+  });
+});
+
 describe('schemas:check and bases', () => {
   it('passes the repository bases and migrated templates (small copy)', () => {
     expect(lintSchemas(smallCopy(), UI)).toEqual([]);

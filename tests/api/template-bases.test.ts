@@ -4,7 +4,10 @@
  * written from the templates BEFORE they moved onto bases: for every kind, the exact served JSON
  * (`GET /api/kinds/:kind?language=`, i.e. `registry.localized`) in every in-app language is
  * pinned by its SHA-256, and the English detail is kept in full so a failure shows a readable diff.
- * The kinds list (`registry.summaries`) is pinned per language the same way.
+ * The kinds list (`registry.summaries`) is pinned per language the same way. The snapshot was not
+ * written again when the tier, membership, integration, settings and referral program templates
+ * moved onto their bases (document, tier, membership, integration, settings, referral): the same
+ * pins prove those moves too.
  *
  * After an intended template change, write the snapshot again:
  * `UPDATE_TEMPLATE_SNAPSHOT=1 npx vitest run tests/api/template-bases.test.ts`.
@@ -56,6 +59,11 @@ describe('served templates stay identical when templates move onto bases', () =>
   it('pins every kind the snapshot knows (41 program kinds and settings.shop at least)', () => {
     expect(Object.keys(pinned.kinds).length).toBeGreaterThanOrEqual(42);
     for (const id of Object.keys(pinned.kinds)) expect(Object.keys(now.kinds)).toContain(id);
+  });
+
+  it('pins the kinds moved onto family bases later (tier, membership, integration, settings, the referral program)', () => {
+    const moved = ['tier.tier', 'tier.partner', 'tier.settings', 'membership.exclusive_deal', 'integration.review_app', 'settings.shop', 'referral.program'];
+    for (const id of moved) expect(Object.keys(pinned.kinds)).toContain(id);
   });
 
   it.each(Object.keys(pinned.kinds))('%s is served byte-identical in every language', (id) => {
