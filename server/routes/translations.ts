@@ -14,12 +14,34 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { readTranslation, saveTranslation, shippedTexts, translationCatalog, variantOrThrow } from '../services/translations';
+import { readTranslation, saveTranslation, shippedTexts, translationCatalog, variantOrThrow, type LoadedVariant, type StoredTranslation, type TranslationCatalog } from '../services/translations';
 import { readJsonBody } from './body';
 
 /** The English message of a successful save (spec 001 §8 "translationsSaved"). */
 export const TRANSLATIONS_SAVED = 'Translations saved';
 
+/**
+ * The answer of `GET /translation`: the stored translation, the variants, the storefront languages,
+ * and for one `variant` its tabs (with each field's placeholders) and shipped texts per language.
+ */
+export function translationAnswer(catalog: TranslationCatalog, stored: StoredTranslation, variant?: LoadedVariant): Record<string, unknown> {
+  const variants = catalog.variants.map((v) => ({ id: v.id, title: v.title, description: v.description, links: v.links ?? [], textCount: Object.keys(v.placeholders).length }));
+  const answer: Record<string, unknown> = { data: stored.data, version: stored.version, variants, languages: catalog.languages };
+  if (variant) {
+    answer.variant = {
+      id: variant.id,
+      title: variant.title,
+      description: variant.description,
+      links: variant.links ?? [],
+      programNames: variant.programNames === true,
+      tabs: variant.tabs.map((tab) => ({ ...tab, fields: tab.fields.map((f) => ({ ...f, placeholders: variant.placeholders[f.key] ?? [] })) })),
+    };
+    answer.defaults = Object.fromEntries(catalog.languages.map((l) => [l, shippedTexts(variant, l)]));
+  }
+  return answer;
+}
+
+/** The translation editor's routes; mounted under `/api` behind the session (server/app.ts). */
 export function translationRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const now = () => (deps.now ?? (() => new Date()))().toISOString();
@@ -28,27 +50,7 @@ export function translationRoutes(deps: AppDeps): Hono<AppEnv> {
     const catalog = translationCatalog();
     const type = c.req.query('type');
     const variant = type === undefined ? undefined : variantOrThrow(catalog, type);
-    const stored = await readTranslation(deps.db, c.get('shopId'));
-    const variants = catalog.variants.map((v) => ({
-      id: v.id,
-      title: v.title,
-      description: v.description,
-      links: v.links ?? [],
-      textCount: Object.keys(v.placeholders).length,
-    }));
-    const answer: Record<string, unknown> = { data: stored.data, version: stored.version, variants, languages: catalog.languages };
-    if (variant) {
-      answer.variant = {
-        id: variant.id,
-        title: variant.title,
-        description: variant.description,
-        links: variant.links ?? [],
-        programNames: variant.programNames === true,
-        tabs: variant.tabs.map((tab) => ({ ...tab, fields: tab.fields.map((f) => ({ ...f, placeholders: variant.placeholders[f.key] ?? [] })) })),
-      };
-      answer.defaults = Object.fromEntries(catalog.languages.map((l) => [l, shippedTexts(variant, l)]));
-    }
-    return c.json(answer);
+    return c.json(translationAnswer(catalog, await readTranslation(deps.db, c.get('shopId')), variant));
   });
 
   app.post('/translation', async (c) => {

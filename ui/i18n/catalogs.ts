@@ -69,16 +69,23 @@ import storefrontFr from './areas/storefront/fr.json';
 import storefrontId from './areas/storefront/id.json';
 import storefrontIt from './areas/storefront/it.json';
 import storefrontJa from './areas/storefront/ja.json';
+import translationsDe from './areas/translations/de.json';
+import translationsEn from './areas/translations/en.json';
+import translationsEs from './areas/translations/es.json';
+import translationsFr from './areas/translations/fr.json';
+import translationsId from './areas/translations/id.json';
+import translationsIt from './areas/translations/it.json';
+import translationsJa from './areas/translations/ja.json';
 
 /** Every English chrome text by key. */
-export const english = { ...en, ...enCatalogue, ...importEn, ...tiersEn, ...rewardsEn, ...referralsEn, ...eventsEn, ...settingsEn, ...versionsEn, ...storefrontEn };
+export const english = { ...en, ...enCatalogue, ...importEn, ...tiersEn, ...rewardsEn, ...referralsEn, ...eventsEn, ...settingsEn, ...versionsEn, ...storefrontEn, ...translationsEn };
 
 /** The translated catalogs (en-US has none: it reads English throughout). */
 export const translated: Record<'fr' | 'es' | 'de' | 'it' | 'ja' | 'id', Record<string, string>> = {
-  fr: { ...fr, ...importFr, ...tiersFr, ...rewardsFr, ...referralsFr, ...eventsFr, ...settingsFr, ...versionsFr, ...storefrontFr },
-  es: { ...es, ...importEs, ...tiersEs, ...rewardsEs, ...referralsEs, ...eventsEs, ...settingsEs, ...versionsEs, ...storefrontEs },
-  de: { ...de, ...importDe, ...tiersDe, ...rewardsDe, ...referralsDe, ...eventsDe, ...settingsDe, ...versionsDe, ...storefrontDe },
-  it: { ...it, ...importIt, ...tiersIt, ...rewardsIt, ...referralsIt, ...eventsIt, ...settingsIt, ...versionsIt, ...storefrontIt },
-  ja: { ...ja, ...importJa, ...tiersJa, ...rewardsJa, ...referralsJa, ...eventsJa, ...settingsJa, ...versionsJa, ...storefrontJa },
-  id: { ...id, ...importId, ...tiersId, ...rewardsId, ...referralsId, ...eventsId, ...settingsId, ...versionsId, ...storefrontId },
+  fr: { ...fr, ...importFr, ...tiersFr, ...rewardsFr, ...referralsFr, ...eventsFr, ...settingsFr, ...versionsFr, ...storefrontFr, ...translationsFr },
+  es: { ...es, ...importEs, ...tiersEs, ...rewardsEs, ...referralsEs, ...eventsEs, ...settingsEs, ...versionsEs, ...storefrontEs, ...translationsEs },
+  de: { ...de, ...importDe, ...tiersDe, ...rewardsDe, ...referralsDe, ...eventsDe, ...settingsDe, ...versionsDe, ...storefrontDe, ...translationsDe },
+  it: { ...it, ...importIt, ...tiersIt, ...rewardsIt, ...referralsIt, ...eventsIt, ...settingsIt, ...versionsIt, ...storefrontIt, ...translationsIt },
+  ja: { ...ja, ...importJa, ...tiersJa, ...rewardsJa, ...referralsJa, ...eventsJa, ...settingsJa, ...versionsJa, ...storefrontJa, ...translationsJa },
+  id: { ...id, ...importId, ...tiersId, ...rewardsId, ...referralsId, ...eventsId, ...settingsId, ...versionsId, ...storefrontId, ...translationsId },
 };
