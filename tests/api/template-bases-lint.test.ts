@@ -128,6 +128,26 @@ describe('every family on bases', () => {
     expect(tierSettings?.schema.properties).not.toHaveProperty('name');
     expect(tierSettings?.schema.required).not.toContain('name');
   });
+
+  it('makes a new template of a one-template family short: the integration base brings the keys, the status and the one-per-shop rule', () => {
+    const dir = smallCopy();
+    mkdirSync(join(dir, 'integration', 'second_review_app'), { recursive: true });
+    writeJson(dir, 'integration/second_review_app/schema.json', {
+      'x-extends': 'integration',
+      title: 'Review app connection',
+      description: 'Step 1 of the review program: connect a review app with its app key and secret key. Writing reviews through the review app needs a paid plan of that app. One per shop.',
+      'x-kind': 'integration.second_review_app',
+      'x-name': 'second_review_app',
+      properties: { app: { title: 'Review app', default: 'yotpo', oneOf: [{ const: 'yotpo', title: 'Yotpo' }, { const: 'loox', title: 'Loox' }] } },
+    });
+    // Labels come translated from the shared catalogs; no ui.json or i18n folder of its own.
+    expect(lintSchemas(dir, UI)).toEqual([]);
+    const kind = loadRegistry(dir).get('integration.second_review_app');
+    expect(kind?.singleton).toBe(true);
+    expect(kind?.schema.required).toEqual(['app', 'appKey', 'secretKey', 'status']);
+    expect(kind?.writeOnly).toEqual([['secretKey']]);
+    expect(kind?.uiSchema).toMatchObject({ 'ui:order': ['app', 'appKey', 'secretKey', 'status'], secretKey: { 'ui:widget': 'password' } });
+  });
 });
 
 describe('schemas:check and bases', () => {
