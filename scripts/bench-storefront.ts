@@ -270,7 +270,9 @@ async function main(): Promise<void> {
   console.log(`bare verify-signature server: ${round(bareRun.rate, 0)} requests/s (p99 ${bareRun.latency.p99} ms at full speed); at half that rate (${halfRate}/s) p50 ${bareHalf.latency.p50} ms, p99 ${bareHalf.latency.p99} ms`);
 
   // The app.
-  const app = await start(['--import', 'tsx', join(ROOT, 'server/main.ts')], {
+  // BENCH_CPU_PROF=<folder>: the app writes a V8 CPU profile there when it stops (where the time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  const app = await start([...profile, '--import', 'tsx', join(ROOT, 'server/main.ts')], {
     DATABASE_PATH: path,
     // Demo mode: discount codes come from LocalDiscounts (in memory) instead of the platform's
     // Admin API, which the benchmark cannot reach; everything else runs as in production.

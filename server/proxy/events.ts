@@ -22,7 +22,7 @@ import type { ProxyEnv } from './middleware';
 
 /** The signed-in shopper; guests are refused with 401 `login_required`. */
 function shopperOf(c: Context<ProxyEnv>, action: string): string {
-  const id = c.var.customerId;
+  const id = c.get('customerId');
   if (!id) throw new ApiError(401, 'login_required', `Please log in to ${action}`);
   return id;
 }
@@ -40,7 +40,7 @@ function optionalText(body: Record<string, unknown>, field: string, max: number)
   return v.trim();
 }
 
-/** The calls of this area; `c.var.shopId` and `c.var.customerId` (null = guest) are verified. */
+/** The calls of this area; `c.get('shopId')` and `c.get('customerId')` (null = guest) are verified. */
 export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
   const now = (): Date => (deps.now ?? (() => new Date()))();
@@ -51,9 +51,9 @@ export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
    * earn once per store-local day (source id `streak_interact_website:<customer>:<date>`).
    */
   app.post('/visit', async (c) => {
-    const customerId = c.var.customerId;
+    const customerId = c.get('customerId');
     if (!customerId) return c.json({ data: { awarded: 0 } });
-    const shop = await shopOrThrow(deps.db, c.var.shopId);
+    const shop = await shopOrThrow(deps.db, c.get('shopId'));
     const at = now();
     await ensureCustomer(deps.db, shop.id, customerId, at.toISOString());
     const visit = await awardEvent(deps, shop.id, { event: 'interact_website', key: `${customerId}:${requestKey(c)}`, customerId, at: at.toISOString() });
@@ -67,8 +67,8 @@ export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
     const body = await readJsonBody(c);
     const birthday = typeof body.birthday === 'string' ? body.birthday.trim() : null;
     if (!birthday || !isBirthday(birthday)) throw invalid('/birthday', 'Birthday is invalid');
-    await ensureCustomer(deps.db, c.var.shopId, customerId, now().toISOString());
-    const profile = await setBirthday(deps, c.var.shopId, customerId, birthday, `shopper:${customerId}`);
+    await ensureCustomer(deps.db, c.get('shopId'), customerId, now().toISOString());
+    const profile = await setBirthday(deps, c.get('shopId'), customerId, birthday, `shopper:${customerId}`);
     return c.json({ data: { birthday: profile.birthday } });
   });
 
@@ -82,13 +82,13 @@ export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
     const customerId = shopperOf(c, 'earn points');
     const body = await readJsonBody(c);
     if (typeof body.programId !== 'string' || body.programId.length === 0) throw invalid('/programId', 'This field is required');
-    const program = await findDocument(deps.db, c.var.shopId, body.programId);
+    const program = await findDocument(deps.db, c.get('shopId'), body.programId);
     if (!program || !program.kind.startsWith('earning.')) throw notFound('not_found', 'This program does not exist or was deleted');
     const event = program.kind.slice('earning.'.length) as EventKind;
     if (!CLAIMABLE_EVENTS.includes(event)) throw invalid('/programId', 'This program is not earned by a claim');
     const answer = optionalText(body, 'answer', 5000);
     if (event === 'fill_survey' && answer.length === 0) throw invalid('/answer', 'This field is required');
-    const shop = await shopOrThrow(deps.db, c.var.shopId);
+    const shop = await shopOrThrow(deps.db, c.get('shopId'));
     const at = now();
     await ensureCustomer(deps.db, shop.id, customerId, at.toISOString());
     const result = await awardEvent(deps, shop.id, {
@@ -118,9 +118,9 @@ export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
     if (body.hasMedia !== undefined && typeof body.hasMedia !== 'boolean') throw invalid('/hasMedia', 'Must be true or false');
     const reviewId = optionalText(body, 'reviewId', 100) || requestKey(c);
     const at = now().toISOString();
-    await ensureCustomer(deps.db, c.var.shopId, customerId, at);
-    const known = await deps.db.selectFrom('customers').select(['email', 'first_name', 'last_name']).where('shop_id', '=', c.var.shopId).where('id', '=', customerId).executeTakeFirstOrThrow();
-    const review = await recordReview(deps, c.var.shopId, {
+    await ensureCustomer(deps.db, c.get('shopId'), customerId, at);
+    const known = await deps.db.selectFrom('customers').select(['email', 'first_name', 'last_name']).where('shop_id', '=', c.get('shopId')).where('id', '=', customerId).executeTakeFirstOrThrow();
+    const review = await recordReview(deps, c.get('shopId'), {
       source: 'storefront',
       externalId: reviewId,
       customer: { id: customerId, email: known.email, firstName: known.first_name, lastName: known.last_name },
@@ -142,7 +142,7 @@ export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
     const customerId = shopperOf(c, 'submit a review');
     const body = await readJsonBody(c);
     if (typeof body.url !== 'string') throw invalid('/url', 'You must enter a link from Google Maps');
-    const review = await recordGoogleMapsReview(deps, c.var.shopId, customerId, body.url);
+    const review = await recordGoogleMapsReview(deps, c.get('shopId'), customerId, body.url);
     return c.json({ data: { review: { id: review.id, status: review.status, points: review.points }, awarded: review.awarded } });
   });
   return app;

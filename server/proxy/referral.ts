@@ -17,10 +17,10 @@ import type { ProxyEnv } from './middleware';
 export function referralProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
   app.get('/referral', async (c) => {
-    const customerId = c.var.customerId;
+    const customerId = c.get('customerId');
     if (!customerId) return c.json({ data: null });
     const deviceId = c.req.query('device_id');
-    const link = await referralLink(deps, c.var.shopId, customerId, { createCustomer: true, ...(deviceId ? { deviceId } : {}) });
+    const link = await referralLink(deps, c.get('shopId'), customerId, { createCustomer: true, ...(deviceId ? { deviceId } : {}) });
     return c.json({ data: link ? { url: link.url, code: link.code } : null });
   });
   return app;
