@@ -37,6 +37,8 @@ export interface WidgetDesign {
     /** Show the label beside the icon. */
     showLabel: boolean;
     icon: 'gift' | 'star' | 'crown' | 'heart';
+    /** When `hidden`: on every device, or on phones only (spec 001 §2 "mobile only or all devices"). */
+    hiddenOn: 'all_devices' | 'mobile_only';
   };
   /** Blocks in display order, each shown or not, with how many items a list block shows. */
   blocks: { id: WidgetBlock; visible: boolean; items: number }[];
@@ -46,6 +48,30 @@ export interface WidgetDesign {
   redirectUrl: string;
   /** Advanced CSS (paid plan), applied inside the widget only; sanitized by `sanitizeWidgetCss`. */
   advancedCss: string;
+  /** Instant popup (spec 001 §2): the panel opens by itself on the listed pages and devices, once per browser session. */
+  instantPopup: {
+    enabled: boolean;
+    desktop: boolean;
+    mobile: boolean;
+    /** `all` pages, the `home` page (`/`) only, or the `custom` pathnames. */
+    pages: 'all' | 'home' | 'custom';
+    /** Pathnames one per line (`/pages/rewards`, `/products/*`); used when `pages` is `custom`. */
+    customPaths: string;
+  };
+  /** Page restriction (spec 001 §2): where the widget (launcher and panel) appears at all. */
+  pageRestriction: {
+    /** `none`: every page; `hide_on`: not on `paths`; `show_only_on`: only on `paths`. */
+    mode: 'none' | 'hide_on' | 'show_only_on';
+    /** Pathnames one per line, `*` matching any run of characters. */
+    paths: string;
+  };
+  /** The membership card a signed-in shopper sees at the top of the panel (spec 001 §2 membership card design). */
+  membershipCard: {
+    enabled: boolean;
+    background: string;
+    text: string;
+    showTier: boolean;
+  };
 }
 
 /** The design a shop has before it saves one. */
@@ -55,11 +81,14 @@ export const DEFAULT_WIDGET_DESIGN: WidgetDesign = {
   borderRadius: 12,
   iconTheme: 'vivid',
   minimalButtons: false,
-  launcher: { hidden: false, alignment: 'right', showLabel: true, icon: 'gift' },
+  launcher: { hidden: false, alignment: 'right', showLabel: true, icon: 'gift', hiddenOn: 'all_devices' },
   blocks: WIDGET_BLOCKS.map((id) => ({ id, visible: true, items: id === 'history' ? 5 : 10 })),
   showOnlyAfterLogin: false,
   redirectUrl: '',
   advancedCss: '',
+  instantPopup: { enabled: false, desktop: true, mobile: true, pages: 'all', customPaths: '' },
+  pageRestriction: { mode: 'none', paths: '' },
+  membershipCard: { enabled: false, background: '#202223', text: '#ffffff', showTier: true },
 };
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -78,6 +107,10 @@ export function resolveDesign(saved: unknown): WidgetDesign {
   if (!isRecord(saved)) return structuredClone(d);
   const colors = isRecord(saved.colors) ? saved.colors : {};
   const launcher = isRecord(saved.launcher) ? saved.launcher : {};
+  const popup = isRecord(saved.instantPopup) ? saved.instantPopup : {};
+  const restriction = isRecord(saved.pageRestriction) ? saved.pageRestriction : {};
+  const card = isRecord(saved.membershipCard) ? saved.membershipCard : {};
+  const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, 5000) : '');
   const radius = typeof saved.borderRadius === 'number' && Number.isFinite(saved.borderRadius) ? Math.min(32, Math.max(0, Math.round(saved.borderRadius))) : d.borderRadius;
   const blocks: WidgetDesign['blocks'] = [];
   if (Array.isArray(saved.blocks)) {
@@ -105,13 +138,97 @@ export function resolveDesign(saved: unknown): WidgetDesign {
       alignment: pick(launcher.alignment, ['left', 'right'], d.launcher.alignment),
       showLabel: bool(launcher.showLabel, d.launcher.showLabel),
       icon: pick(launcher.icon, ['gift', 'star', 'crown', 'heart'], d.launcher.icon),
+      hiddenOn: pick(launcher.hiddenOn, ['all_devices', 'mobile_only'], d.launcher.hiddenOn),
     },
     blocks,
     showOnlyAfterLogin: bool(saved.showOnlyAfterLogin, d.showOnlyAfterLogin),
     redirectUrl: typeof saved.redirectUrl === 'string' && /^(https:\/\/|\/)[^\s"'<>]*$/.test(saved.redirectUrl) ? saved.redirectUrl : '',
     advancedCss: typeof saved.advancedCss === 'string' ? saved.advancedCss.slice(0, 20_000) : '',
+    instantPopup: {
+      enabled: bool(popup.enabled, d.instantPopup.enabled),
+      desktop: bool(popup.desktop, d.instantPopup.desktop),
+      mobile: bool(popup.mobile, d.instantPopup.mobile),
+      pages: pick(popup.pages, ['all', 'home', 'custom'], d.instantPopup.pages),
+      customPaths: text(popup.customPaths),
+    },
+    pageRestriction: { mode: pick(restriction.mode, ['none', 'hide_on', 'show_only_on'], d.pageRestriction.mode), paths: text(restriction.paths) },
+    membershipCard: {
+      enabled: bool(card.enabled, d.membershipCard.enabled),
+      background: color(card.background, d.membershipCard.background),
+      text: color(card.text, d.membershipCard.text),
+      showTier: bool(card.showTier, d.membershipCard.showTier),
+    },
   };
 }
+
+/**
+ * The pathnames of a "one per line" setting: trimmed, empty lines dropped, each starting with `/`
+ * (a full URL keeps only its path), trailing `/` removed except for the home page.
+ * @example pathList(' /pages/rewards/\n\nhttps://shop.example/cart ') // ['/pages/rewards', '/cart']
+ */
+export function pathList(lines: string): string[] {
+  const out: string[] = [];
+  for (const raw of lines.split(/\r?\n/)) {
+    let line = raw.trim();
+    if (!line) continue;
+    const full = /^https?:\/\/[^/]+(\/.*)?$/i.exec(line);
+    if (full) line = full[1] ?? '/';
+    if (!line.startsWith('/')) line = `/${line}`;
+    out.push(normalPath(line));
+  }
+  return out;
+}
+
+const normalPath = (path: string): string => {
+  const noQuery = path.split(/[?#]/)[0] ?? '/';
+  const trimmed = noQuery.length > 1 ? noQuery.replace(/\/+$/, '') : noQuery;
+  return (trimmed || '/').toLowerCase();
+};
+
+/**
+ * Whether `pathname` (the page's `location.pathname`) matches `pattern` of `pathList`: equal, case
+ * and trailing slash aside; `*` matches any run of characters (`/products/*`). A locale prefix the
+ * platform adds (`/fr/pages/rewards`) also matches `/pages/rewards`.
+ */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const path = normalPath(pathname);
+  const source = `^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`;
+  const re = new RegExp(source);
+  if (re.test(path)) return true;
+  const unlocalized = /^\/[a-z]{2}(-[a-z]{2})?(\/.*)?$/.exec(path);
+  return unlocalized !== null && re.test(unlocalized[2] ?? '/');
+}
+
+/** Whether the page restriction keeps the widget off `pathname` (spec 001 §2 page restriction). */
+export function restrictedOn(design: WidgetDesign, pathname: string): boolean {
+  const { mode, paths } = design.pageRestriction;
+  if (mode === 'none') return false;
+  const listed = pathList(paths).some((p) => pathMatches(p, pathname));
+  return mode === 'hide_on' ? listed : !listed;
+}
+
+/** Whether the instant popup opens the panel on `pathname` on this device (`mobile`: a phone-sized screen). */
+export function popupOn(design: WidgetDesign, pathname: string, mobile: boolean): boolean {
+  const p = design.instantPopup;
+  if (!p.enabled || !(mobile ? p.mobile : p.desktop)) return false;
+  if (p.pages === 'all') return true;
+  if (p.pages === 'home') return pathMatches('/', pathname);
+  return pathList(p.customPaths).some((pattern) => pathMatches(pattern, pathname));
+}
+
+/** Whether the launcher (float button) is hidden on this device. */
+export function launcherHiddenOn(design: WidgetDesign, mobile: boolean): boolean {
+  return design.launcher.hidden && (design.launcher.hiddenOn === 'all_devices' || mobile);
+}
+
+/** Color presets offered beside the palette (spec 001 §2 "color presets and palette"): name → the five colors. */
+export const COLOR_PRESETS: Record<string, WidgetDesign['colors']> = {
+  indigo: { banner: '#3d4ec2', button: '#3d4ec2', buttonText: '#ffffff', block: '#f6f6f7', text: '#202223' },
+  forest: { banner: '#1f6f4a', button: '#1f6f4a', buttonText: '#ffffff', block: '#eef6f1', text: '#1c2b24' },
+  sunset: { banner: '#c2410c', button: '#b4370a', buttonText: '#ffffff', block: '#fff4ec', text: '#2b1a12' },
+  rose: { banner: '#be185d', button: '#be185d', buttonText: '#ffffff', block: '#fdf2f8', text: '#2a1020' },
+  midnight: { banner: '#111827', button: '#111827', buttonText: '#ffffff', block: '#f3f4f6', text: '#111827' },
+};
 
 /**
  * Advanced CSS made safe to put in the widget's shadow root: the widget's own styles cannot leak
@@ -132,4 +249,28 @@ export function sanitizeWidgetCss(css: string): string {
     .replace(/behavior\s*:[^;}]*/gi, '')
     .replace(/:host-context\s*\([^)]*\)/gi, ':host')
     .trim();
+}
+
+/**
+ * The storefront and branding sections a shop saved (issue 13; spec 000 §2 Storefront and Branding
+ * routes), by the kind's name (`faqs`, `branding_point`, …): each the document's data as validated
+ * against `schemas/storefront/<name>/schema.json` (defaults applied). Only sections switched on
+ * (`enabled`) are served to the widget; a section never saved is absent.
+ */
+export type StorefrontSections = Partial<Record<string, Record<string, unknown>>>;
+
+/** The place-order earning rate the point calculator uses: `points` for every `per` of the shop's currency; null when no active place-order program earns by order amount. */
+export interface EarnRate {
+  points: number;
+  per: number;
+}
+
+/**
+ * Points an order of `amount` earns at `rate` (rounded down, as the default place-order program
+ * rounds: spec 001 §9), or 0 for a negative or non-numeric amount.
+ * @example calculatorPoints(250, { points: 10, per: 100 }) // 20
+ */
+export function calculatorPoints(amount: number, rate: EarnRate): number {
+  if (!Number.isFinite(amount) || amount <= 0 || rate.per <= 0) return 0;
+  return Math.floor(amount / rate.per) * rate.points;
 }

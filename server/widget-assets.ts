@@ -61,7 +61,7 @@ export function previewData(texts: Record<string, Record<string, string>>, langu
   const merged = { ...(texts[PRIMARY_WIDGET_LANGUAGE] ?? {}), ...(texts[language] ?? {}) };
   const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString();
   return {
-    config: { design: DEFAULT_WIDGET_DESIGN, texts: merged, language, languages: Object.keys(texts), shop: { currency: 'USD', pointLabel: { singular: merged['pointLabel.singular'], plural: merged['pointLabel.plural'] } } },
+    config: { design: DEFAULT_WIDGET_DESIGN, texts: merged, language, languages: Object.keys(texts), shop: { currency: 'USD', pointLabel: { singular: merged['pointLabel.singular'], plural: merged['pointLabel.plural'] } }, sections: {}, earnRate: { points: 10, per: 100 } },
     shopper: { id: 'sample', firstName: 'Alex', points: 1250, pendingPoints: 40, lifetimePoints: 2100, tier: { id: 'silver', name: 'Silver' }, nextTier: { id: 'gold', name: 'Gold', method: 'points', current: 2100, target: 3000, progress: 0.7 }, referralUrl: 'https://shop.example/?ref=ALEX10' },
     earn: [
       { id: 'e1', kind: 'earning.place_order', event: 'place_order', title: 'Place an order', pointsText: '10 points for every $100 spent', action: 'order', completed: false },

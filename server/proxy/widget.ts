@@ -16,9 +16,10 @@ import { projectRoot } from '../paths';
 import { findShop } from '../store/shops';
 import { DEFAULT_SETTINGS, shopSettings } from '../services/settings';
 import { listDocuments } from '../store/documents';
-import { resolveDesign, type WidgetDesign } from '../../engine/widget-design';
-import { matchStorefrontLanguage } from '../../engine/storefront-languages';
+import { resolveDesign, type EarnRate, type StorefrontSections, type WidgetDesign } from '../../engine/widget-design';
+import { storefrontSections } from './storefront-sections';
 import { storefrontTexts } from '../services/translations';
+import { matchStorefrontLanguage } from '../../engine/storefront-languages';
 import type { ProxyEnv } from './middleware';
 
 /** The document kind that holds a shop's saved widget design (at most one per shop). */
@@ -54,6 +55,10 @@ export interface WidgetConfig {
   /** Languages with shipped texts. */
   languages: string[];
   shop: { currency: string; pointLabel: { singular: string; plural: string } };
+  /** The storefront and branding sections switched on (server/proxy/storefront-sections.ts). */
+  sections: StorefrontSections;
+  /** The place-order rate the point calculator uses; null without an active place-order program. */
+  earnRate: EarnRate | null;
 }
 
 /** The widget configuration routes; texts are read once when the routes are built. */
@@ -64,7 +69,7 @@ export function widgetProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
   app.get('/widget', async (c) => {
     // The merchant's texts (translation editor) → shipped for the language → primary language → English.
     const { language, texts } = await storefrontTexts(deps.db, c.var.shopId, 'widget-design', c.req.query('language'));
-    const [shop, designs, settings] = await Promise.all([findShop(deps.db, c.var.shopId), listDocuments(deps.db, c.var.shopId, [WIDGET_DESIGN_KIND]), shopSettings(deps.db, c.var.shopId)]);
+    const [shop, designs, settings, storefront] = await Promise.all([findShop(deps.db, c.var.shopId), listDocuments(deps.db, c.var.shopId, [WIDGET_DESIGN_KIND]), shopSettings(deps.db, c.var.shopId), storefrontSections(deps, c.var.shopId)]);
     const label = settings.general.pointLabel;
     const custom = label.singular !== DEFAULT_SETTINGS.general.pointLabel.singular || label.plural !== DEFAULT_SETTINGS.general.pointLabel.plural;
     const data: WidgetConfig = {
@@ -77,6 +82,8 @@ export function widgetProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
         // A custom label (Settings → General) is the merchant's word in every language; else the language's own.
         pointLabel: custom ? { singular: label.singular, plural: label.plural } : { singular: texts['pointLabel.singular']!, plural: texts['pointLabel.plural']! },
       },
+      sections: storefront.sections,
+      earnRate: storefront.earnRate,
     };
     // A design saved in the admin shows on the next page view.
     c.header('Cache-Control', 'no-cache');

@@ -15,6 +15,7 @@ import { shopContext } from './shop-context';
 import { keepWriteOnly, maskWithoutSecret, redactWriteOnly } from '../../engine/write-only';
 import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocument } from '../store/documents';
 import { assertProgramChange } from './program-locks';
+import { assertFieldGates } from './field-gates';
 
 
 /** The registered kind, or ApiError 404 `unknown_kind`. */
@@ -81,6 +82,7 @@ export async function createDocument(deps: AppDeps, shopId: string, kind: KindEn
       throw new ApiError(409, 'singleton_exists', `${kind.title} already exists for this shop; edit it instead.`);
     }
     await assertPlanAllows(tx, shopId, kind, data, true);
+    await assertFieldGates(tx, shopId, kind, null, data);
     assertProgramChange(kind.id, null, data);
     await assertWithinLimits(deps, tx, shopId, kind.id, null, data);
     return insertDocument(tx, shopId, kind.id, kind.version, data, now, actor);
@@ -106,6 +108,7 @@ export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindE
     assertNoBareMask(kind, data);
     if (current.version !== expectedVersion) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
     await assertPlanAllows(tx, shopId, kind, data, false);
+    await assertFieldGates(tx, shopId, kind, current.data, data);
     assertProgramChange(kind.id, current.data, data);
     await assertWithinLimits(deps, tx, shopId, kind.id, id, data);
     const updated = await updateDocument(tx, shopId, id, expectedVersion, data, kind.version, now, actor);
