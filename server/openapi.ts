@@ -123,6 +123,7 @@ const SUMMARIES: Record<string, string> = {
   'post /api/programs/simulate': 'Preview a draft place-order program over the stored orders of 30 or 90 days',
   'get /api/translation': 'The storefront translation (primaryLanguage, detectMethod, additionalLanguages, content); ?type=<variant> adds its tabs and shipped texts',
   'post /api/translation': 'Save the whole translation object; 422 with the field path when a text drops or adds a {{placeholder}}',
+  'get /proxy/translation': "One translation variant's texts for a storefront block (?type=&language=): merchant, shipped, primary language, English",
 };
 
 /**

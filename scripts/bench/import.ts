@@ -8,6 +8,10 @@
  *
  * The work runs in a child process of its own, so its peak RSS (the kernel's maxRSS of that
  * process) is the import's and not the caller's (bench:customers has read a 1 GB database by then).
+ * The child runs as the built server does (`npm run build:server`): this file and the import
+ * thread's entry bundled by esbuild with `__BUNDLED__`, loaded by plain node, no TypeScript compiler
+ * in the process (tsx's loader and its hooks thread, in the child and in the import thread, took
+ * about 120 MB of the RSS, which a server never has).
  * `npm run bench:customers` reports it as its `import` measure; `npx tsx scripts/bench/import.ts`
  * runs it alone and exits 1 when a target is missed. `BENCH_IMPORT_ROWS` (350000) sizes it.
  */
@@ -22,7 +26,8 @@ import { parse } from 'csv-parse';
 import { openDatabase } from '../../server/db/database';
 import { ensureShop } from '../../server/store/shops';
 import { createLogger } from '../../server/logging';
-import { createImport, orderedId, startImport } from '../../server/services/customer-import/job';
+import { SAFETY_NET_PAGES } from '../../server/db/checkpointer';
+import { createImport, IMPORT_BATCH_ROWS, IMPORT_SQLITE_PRAGMAS, orderedId, startImport } from '../../server/services/customer-import/job';
 import { ImportThread } from '../../server/services/customer-import/thread';
 
 const SHOP = 'bench-shop.myshopify.com';
@@ -74,13 +79,19 @@ async function serviceImport(dir: string, file: string): Promise<{ seconds: numb
   return { seconds, imported: done.imported_rows, failed: done.failed_rows };
 }
 
-/** The bare baseline: csv-parse and prepared inserts (customers + one ledger row each, the same time-ordered ids), 2,000 rows per transaction. */
+/**
+ * The bare baseline: csv-parse and prepared inserts (customers + one ledger row each, the same
+ * time-ordered ids), IMPORT_BATCH_ROWS rows per transaction, on a connection set up as the import
+ * thread's (WAL, synchronous NORMAL, the same checkpoint threshold and IMPORT_SQLITE_PRAGMAS).
+ */
 async function baseline(dir: string, file: string): Promise<number> {
   const location = join(dir, 'baseline.sqlite');
-  await (await openDatabase(location)).destroy();
+  await (await openDatabase(location, { checkpointer: false })).destroy();
   const sqlite = new SQLite(location);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+  for (const pragma of IMPORT_SQLITE_PRAGMAS) sqlite.pragma(pragma);
   const insertCustomer = sqlite.prepare('insert into customers (shop_id, id, email, first_name, last_name, phone, birthday, points_balance, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertEntry = sqlite.prepare("insert into ledger_entries (id, shop_id, customer_id, type, points, source_type, source_id, explanation, created_at) values (?, ?, ?, 'earn_point', ?, 'import', ?, '{}', ?)");
   sqlite.prepare("insert into shops (id, name, email, plan, currency, iana_timezone, settings, created_at, updated_at) values (?, 'b', 'b', 'free', 'USD', 'UTC', '{}', '', '')").run(SHOP);
@@ -96,7 +107,7 @@ async function baseline(dir: string, file: string): Promise<number> {
   let batch: string[][] = [];
   for await (const record of parser) {
     batch.push(record as string[]);
-    if (batch.length >= 2000) {
+    if (batch.length >= IMPORT_BATCH_ROWS) {
       write(batch);
       batch = [];
     }
@@ -151,11 +162,36 @@ async function runChild(rows: number): Promise<ImportFigures> {
 }
 
 /**
- * Runs the import benchmark in a child process and answers its figures.
- * @throws when the child fails (its stderr is in the message)
+ * Bundles this file and the import thread's entry beside each other (as scripts/build-server.ts
+ * does for the server) under node_modules/.cache, where the external packages still resolve;
+ * answers the bundle of this file.
+ */
+async function bundleChild(): Promise<string> {
+  const { build } = await import('esbuild');
+  const root = join(import.meta.dirname, '..', '..');
+  const outdir = join(root, 'node_modules', '.cache', 'bench-customers-import');
+  await build({
+    entryPoints: { 'bench-import': import.meta.filename, 'import-worker': join(root, 'server', 'services', 'customer-import', 'worker.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    define: { __BUNDLED__: 'true' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3', 'pg', 'pino', 'esbuild', 'vite'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return join(outdir, 'bench-import.mjs');
+}
+
+/**
+ * Runs the import benchmark in a child process (the bundle, see bundleChild) and answers its figures.
+ * @throws when the bundle does not build or the child fails (its stderr is in the message)
  */
 export async function benchImport(rows = Number(process.env.BENCH_IMPORT_ROWS ?? 350_000)): Promise<ImportFigures> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', String(rows)], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [await bundleChild(), '--child', String(rows)], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));

@@ -678,6 +678,36 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0024_order_replay': {
+    // Preview speed (issue 15, `npm run bench`): each stored order's replay form — what the fast
+    // path reads, as short text (server/services/simulate-compact.ts) — in a narrow table keyed by
+    // the window's order, so a preview reads 100,000 orders in key order without the full facts
+    // (on SQLite WITHOUT ROWID: the rows are the key's B-tree, no lookup per row). Orders stored
+    // before it get the marker `F<order id>`: the preview reads those from their full facts. No
+    // index on customer_id (nor has order_facts): only a customer's redaction looks rows up by it.
+    async up(db: Kysely<unknown>) {
+      const table = db.schema
+        .createTable('order_replay')
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('placed_at', 'text', (c) => c.notNull())
+        .addColumn('order_id', 'text', (c) => c.notNull())
+        .addColumn('customer_id', 'text')
+        .addColumn('replay', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('order_replay_pk', ['shop_id', 'placed_at', 'order_id']);
+      await (isSqlite(db) ? table.modifyEnd(sql`without rowid`) : table).execute();
+      await sql`insert into order_replay (shop_id, placed_at, order_id, customer_id, replay) select shop_id, placed_at, order_id, customer_id, 'F' || order_id from order_facts`.execute(db);
+    },
+  },
+  '0025_ledger_reversals_index_partial': {
+    // Customer import speed (issue 10, `npm run bench:customers`): `ledger_entries_reverses` held one
+    // entry per ledger row, yet only reversals have a `reverses_id` and every query of it asks for
+    // given ids (`reverses_id in (…)`, which implies not null, so both databases still use it).
+    // Partial, it costs nothing for the rows of an import, an order or a redemption.
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('ledger_entries_reverses').execute();
+      await db.schema.createIndex('ledger_entries_reverses').on('ledger_entries').columns(['shop_id', 'reverses_id']).where(sql.ref('reverses_id'), 'is not', null).execute();
+    },
+  },
   '0026_translations': {
     // The storefront texts a shop saved in the translation editor (issue 13; spec 001 §3 Translation):
     // one row per shop holding primaryLanguage, detectMethod, additionalLanguages and the merchant's

@@ -10,11 +10,13 @@
  *   saves): `{ data, version, message: 'Translations saved' }`; 422 `validation_failed` with the
  *   field path (`/content/fr/widget-design/welcome.balance`) for a dropped or added placeholder, an
  *   unknown key, variant or language, a text over 1000 characters; 409 `version_conflict`.
- * The storefront reads the saved texts through server/services/translations.ts storefrontTexts.
+ * The storefront reads the saved texts through server/services/translations.ts storefrontTexts:
+ * `GET /proxy/widget` (widget-design) and `GET /proxy/translation?type=&language=` (any variant).
  */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
-import { readTranslation, saveTranslation, shippedTexts, translationCatalog, variantOrThrow, type LoadedVariant, type StoredTranslation, type TranslationCatalog } from '../services/translations';
+import type { ProxyEnv } from '../proxy/middleware';
+import { readTranslation, saveTranslation, shippedTexts, storefrontTexts, translationCatalog, variantOrThrow, type LoadedVariant, type StoredTranslation, type TranslationCatalog } from '../services/translations';
 import { readJsonBody } from './body';
 
 /** The English message of a successful save (spec 001 §8 "translationsSaved"). */
@@ -56,6 +58,25 @@ export function translationRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/translation', async (c) => {
     const saved = await saveTranslation(deps.db, c.get('shopId'), await readJsonBody(c), now());
     return c.json({ data: saved.data, version: saved.version, message: TRANSLATIONS_SAVED });
+  });
+  return app;
+}
+
+/**
+ * `GET /proxy/translation?type=<variant>&language=<code>` (storefront API): one variant's texts as a
+ * storefront block shows them — `{ data: { type, language, texts } }`, every key present, in the
+ * order of storefrontTexts (merchant → shipped → primary language → English). The same answer for
+ * guests and shoppers; 400 `invalid_query` at `type` for an unknown variant.
+ */
+export function translationProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
+  const app = new Hono<ProxyEnv>();
+  app.get('/translation', async (c) => {
+    const catalog = translationCatalog();
+    const variant = variantOrThrow(catalog, c.req.query('type'));
+    const { language, texts } = await storefrontTexts(deps.db, c.var.shopId, variant.id, c.req.query('language'), catalog);
+    // A text saved in the admin shows on the next page view.
+    c.header('Cache-Control', 'no-cache');
+    return c.json({ data: { type: variant.id, language, texts } });
   });
   return app;
 }

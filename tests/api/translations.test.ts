@@ -199,6 +199,22 @@ describe('the storefront reads the saved texts (GET /proxy/widget)', () => {
   });
 });
 
+describe('GET /proxy/translation', () => {
+  it("answers one variant's texts with the merchant's first, every key present", async () => {
+    const t = await makeApp();
+    await t.call('POST', '/api/translation', { content: { fr: { referral: { title: 'Parrainez vos amis' } } } });
+    const res = await t.proxy('GET', '/translation?type=referral&language=fr-BE', null);
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { type: string; language: string; texts: Record<string, string> } };
+    expect(data.type).toBe('referral');
+    expect(data.language).toBe('fr');
+    expect(data.texts.title).toBe('Parrainez vos amis');
+    const english = JSON.parse(readFileSync(join(ROOT, 'schemas/_storefront/referral/en.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(data.texts).sort()).toEqual(Object.keys(english).sort());
+    expect((await t.proxy('GET', '/translation?type=nope', null)).status).toBe(400);
+  });
+});
+
 describe('the shipped translation data', () => {
   const catalog = loadTranslationCatalog(join(ROOT, 'schemas'));
 

@@ -14,14 +14,23 @@ import type { ImportThreadData } from './worker';
 
 declare const __BUNDLED__: boolean | undefined;
 
+/**
+ * The thread's V8 heap limits. A young generation of at most 16 MB (V8's default lets it reach 48 MB
+ * on a large machine): an import allocates a batch's rows and statements and drops them, so short
+ * scavenges keep its memory flat; the old generation's cap turns a runaway into the thread's exit
+ * (and a restart that resumes) rather than the server's.
+ */
+const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 512 };
+
 /** The built entry beside the bundle (scripts/build-server.ts), or the TypeScript source through tsx's loader. */
 function newWorker(workerData: ImportThreadData): Worker {
   const execArgv = workerExecArgv(process.execArgv);
-  if (typeof __BUNDLED__ !== 'undefined' && __BUNDLED__) return new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData, execArgv });
+  const resourceLimits = RESOURCE_LIMITS;
+  if (typeof __BUNDLED__ !== 'undefined' && __BUNDLED__) return new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData, execArgv, resourceLimits });
   const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
   const entry = new URL('./worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(code, { eval: true, workerData, execArgv });
+  return new Worker(code, { eval: true, workerData, execArgv, resourceLimits });
 }
 
 /** The import thread as the serving thread sees it: start, kick, stop. */

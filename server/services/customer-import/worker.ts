@@ -1,8 +1,8 @@
 /**
  * The customer import thread's entry (started by ./thread.ts): its own database connection and an
  * ImportRunner, so an import's batches never hold up the serving thread's answers. The connection
- * reads the file through SQLite's page cache (16 MB) rather than a memory map: an import touches
- * every page of the indexes it grows, and mapped pages would count in the process's RSS.
+ * reads the file through SQLite's page cache rather than a memory map (IMPORT_SQLITE_PRAGMAS): an
+ * import touches every page of the indexes it grows, and mapped pages would count in the process's RSS.
  * Messages from the serving thread: `'kick'` (an import was queued: look now) and `'stop'` (finish
  * the batch in hand, close the database, answer `'stopped'`). It answers `'ready'` once polling.
  */
@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { isPostgresUrl, openDatabase } from '../../db/database';
 import { createLogger } from '../../logging';
-import { ImportRunner } from './job';
+import { IMPORT_SQLITE_PRAGMAS, ImportRunner } from './job';
 
 /** What the serving thread hands the import thread. */
 export interface ImportThreadData {
@@ -28,8 +28,7 @@ if (port) {
   // The serving thread has migrated the database and checkpoints it.
   const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, max: 2 });
   if (!isPostgresUrl(data.databaseLocation)) {
-    await sql`pragma mmap_size = 0`.execute(db);
-    await sql`pragma cache_size = -16384`.execute(db);
+    for (const pragma of IMPORT_SQLITE_PRAGMAS) await sql.raw(`pragma ${pragma}`).execute(db);
   }
   const runner = new ImportRunner({ db, logger }, { lockSeconds: data.lockSeconds });
   port.on('message', (message: unknown) => {
