@@ -12,7 +12,7 @@
  * Exposes `window.LoyaltyWidget.open()` / `.close()` for themes that hide the launcher.
  * Plain DOM, no framework: the bundle budget is 60 KB compressed.
  */
-import { resolveDesign, type WidgetBlock, type WidgetDesign } from '../../engine/widget-design';
+import { calculatorPoints, launcherHiddenOn, popupOn, resolveDesign, restrictedOn, type StorefrontSections, type WidgetBlock, type WidgetDesign } from '../../engine/widget-design';
 import { PreviewApi, WidgetApi, WidgetApiError, type Coupon, type PreviewData, type WidgetCalls, type HistoryItem, type Reward, type ShopperView, type WayToEarn, type WidgetConfig } from './api';
 import { storefrontTextDirection } from '../../engine/storefront-languages';
 import { widgetCss } from './styles';
@@ -36,6 +36,36 @@ const ICONS: Record<WidgetDesign['launcher']['icon'], string> = {
   star: 'M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5-4.8-4.6 6.6-.9z',
   crown: 'M3 7l4.5 4L12 4l4.5 7L21 7l-2 11H5zm2 13h14v2H5z',
   heart: 'M12 21s-7.5-4.6-9.5-9.3C1.1 8.3 3.3 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5c3.3 0 5.5 3.3 4.1 6.7C19.5 16.4 12 21 12 21z',
+};
+
+/** The point icons of the point branding (schemas/storefront/branding_point). */
+const POINT_ICONS: Record<string, string> = {
+  coin: 'M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm0 3a7 7 0 1 1 0 14 7 7 0 0 1 0-14Z',
+  star: ICONS.star,
+  diamond: 'M6 3h12l4 6-10 12L2 9z',
+  heart: ICONS.heart,
+};
+
+/** The member's point icon in the branding color, before each balance. */
+function pointIcon(name: unknown, color: unknown): SVGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  svg.setAttribute('aria-hidden', 'true');
+  svg.setAttribute('class', 'point-icon');
+  const path = document.createElementNS('http://www.w3.org/2000/svg', 'path');
+  path.setAttribute('d', POINT_ICONS[String(name)] ?? POINT_ICONS.coin!);
+  path.setAttribute('fill', typeof color === 'string' && /^#[0-9a-fA-F]{6}$/.test(color) ? color : '#f5a623');
+  svg.append(path);
+  return svg;
+}
+
+/** Whether the page is phone-sized (the instant popup's and the launcher's "mobile"). */
+const isMobile = (): boolean => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 767px)').matches;
+
+/** A section's text setting: the merchant's words, or null when left empty (the widget's own text then). */
+const custom = (section: Record<string, unknown> | null, key: string): string | null => {
+  const value = section?.[key];
+  return typeof value === 'string' && value.trim() !== '' ? value : null;
 };
 
 function icon(name: WidgetDesign['launcher']['icon'], theme: WidgetDesign['iconTheme']): SVGElement {
@@ -81,6 +111,7 @@ export class LoyaltyWidget {
   private open = false;
   private error: string | null = null;
   private designOverride: WidgetDesign | null = null;
+  private sectionsOverride: StorefrontSections | null = null;
   private lastFocus: HTMLElement | null = null;
 
   constructor(
@@ -95,6 +126,13 @@ export class LoyaltyWidget {
 
   private get design(): WidgetDesign {
     return this.designOverride ?? this.state?.config.design ?? resolveDesign(null);
+  }
+
+  /** A storefront or branding section switched on (`faqs`, `branding_point`, …), or null. */
+  private section(name: string): Record<string, unknown> | null {
+    const sections = this.sectionsOverride ?? this.state?.config.sections ?? {};
+    const found = sections[name];
+    return found && found.enabled !== false ? found : null;
   }
 
   private t(key: string, values: Record<string, string | number> = {}): string {
@@ -122,16 +160,31 @@ export class LoyaltyWidget {
       this.state = { config, shopper, earn, rewards, coupons, history: history.items, historyCursor: history.endCursor, referral, notice: null };
       this.error = null;
       if (member && !this.preview) void this.pingVisit();
+      if (!this.preview) this.instantPopup();
     } catch (e) {
       this.error = e instanceof Error ? e.message : String(e);
     }
     this.render();
   }
 
-  /** Replaces the design (the admin's live preview) and redraws. */
-  setDesign(design: unknown): void {
+  /** Replaces the design and, when given, the storefront sections (the admin's live preview), and redraws. */
+  setDesign(design: unknown, sections?: unknown): void {
     this.designOverride = resolveDesign(design);
+    if (sections !== undefined && sections !== null && typeof sections === 'object') this.sectionsOverride = sections as StorefrontSections;
     this.render();
+  }
+
+  /** The instant popup (spec 001 §2): opens the panel on the listed pages and devices, once per browser session. */
+  private instantPopup(): void {
+    if (this.open || restrictedOn(this.design, window.location.pathname) || !popupOn(this.design, window.location.pathname, isMobile())) return;
+    if (this.design.showOnlyAfterLogin && !this.state?.shopper) return;
+    try {
+      if (sessionStorage.getItem('loyalty-popup')) return;
+      sessionStorage.setItem('loyalty-popup', '1');
+    } catch {
+      // Storage blocked: open anyway (this page view only).
+    }
+    this.show();
   }
 
   /** Opens the panel and moves focus into it. */
@@ -158,11 +211,11 @@ export class LoyaltyWidget {
     this.container.setAttribute('lang', language);
     this.container.setAttribute('dir', storefrontTextDirection(language));
     const guest = this.state !== null && this.state.shopper === null;
-    if (!this.preview && design.showOnlyAfterLogin && guest) {
+    if (!this.preview && ((design.showOnlyAfterLogin && guest) || restrictedOn(design, window.location.pathname))) {
       this.container.replaceChildren();
       return;
     }
-    const launcher = design.launcher.hidden
+    const launcher = launcherHiddenOn(design, isMobile())
       ? null
       : h(
           'button',
@@ -176,7 +229,7 @@ export class LoyaltyWidget {
       h('div', { class: 'head' }, h('h2', { id: 'lw-title' }, this.t('panel.title')), h('button', { class: 'close', type: 'button', 'aria-label': this.t('panel.close'), onclick: () => this.hide() }, '×')),
       h('div', { class: 'body' }, ...this.body(design)),
     );
-    this.container.replaceChildren(...[launcher, panel].filter((x): x is HTMLElement => x !== null));
+    this.container.replaceChildren(...[launcher, launcher && !this.open ? this.reminder() : null, panel].filter((x): x is HTMLElement => x !== null));
   }
 
   private onKey(e: KeyboardEvent): void {
@@ -208,12 +261,93 @@ export class LoyaltyWidget {
     if (this.state === null) return [h('div', { class: 'block', 'aria-busy': 'true' }, this.t('loading'))];
     const out: HTMLElement[] = [];
     if (this.state.notice) out.push(h('div', { class: `notice${this.state.notice.ok ? ' ok' : ''}`, role: 'status' }, this.state.notice.text));
+    const card = this.membershipCard(design);
+    if (card) out.push(card);
     for (const block of design.blocks) {
       if (!block.visible) continue;
       const el = this.block(block.id, block.items);
       if (el) out.push(el);
     }
+    // Storefront pages (spec 000 §2) the merchant switched on, after the blocks.
+    for (const el of [this.calculator(), this.donation(), this.faqs()]) if (el) out.push(el);
     return out;
+  }
+
+  /** The membership card (spec 001 §2 membership card design): name, balance and tier, for members. */
+  private membershipCard(design: WidgetDesign): HTMLElement | null {
+    const shopper = this.state?.shopper;
+    const card = design.membershipCard;
+    if (!shopper || !card.enabled) return null;
+    return h(
+      'section',
+      { class: 'card', 'data-block': 'membership-card', style: `background:${card.background};color:${card.text}` },
+      h('p', { class: 'card-name' }, shopper.firstName ? this.t('welcome.memberTitle', { name: shopper.firstName }) : this.t('welcome.memberTitleNoName')),
+      h('p', { class: 'balance' }, this.balance(shopper.points)),
+      card.showTier && shopper.tier ? h('p', { class: 'card-tier' }, this.t('tiers.current', { tier: shopper.tier.name })) : null,
+    );
+  }
+
+  /** A balance with the point branding's icon before it (schemas/storefront/branding_point). */
+  private balance(points: number): HTMLElement {
+    const brand = this.section('branding_point');
+    return h('span', { class: 'points' }, brand ? pointIcon(brand.icon, brand.color) : null, this.points(points));
+  }
+
+  /** The reward reminder beside the launcher (branding_reminder): a member who can afford a reward. */
+  private reminder(): HTMLElement | null {
+    const s = this.state;
+    const reminder = this.section('branding_reminder');
+    if (!s?.shopper || !reminder || typeof reminder.message !== 'string' || !s.rewards.some((r) => r.affordable)) return null;
+    if (reminder.showOn === 'home' && !this.preview && window.location.pathname !== '/') return null;
+    return h('div', { class: 'reminder', role: 'status', 'data-block': 'reminder' }, fill(reminder.message, { points: this.points(s.shopper.points) }));
+  }
+
+  /** Frequently asked questions (storefront page `faqs`). */
+  private faqs(): HTMLElement | null {
+    const faqs = this.section('faqs');
+    const items = Array.isArray(faqs?.questions) ? (faqs.questions as { question?: unknown; answer?: unknown }[]) : [];
+    if (!faqs || items.length === 0) return null;
+    return h(
+      'section',
+      { class: 'block', 'data-block': 'faqs' },
+      h('h3', {}, custom(faqs, 'heading') ?? ''),
+      ...items.map((q) => h('details', { class: 'faq' }, h('summary', {}, String(q.question ?? '')), h('p', {}, String(q.answer ?? '')))),
+    );
+  }
+
+  /** The point calculator (storefront page `calculator`): an order amount → the points it earns at the place-order rate. */
+  private calculator(): HTMLElement | null {
+    const calc = this.section('calculator');
+    const rate = this.state?.config.earnRate;
+    if (!calc || !rate) return null;
+    const start = typeof calc.defaultAmount === 'number' ? calc.defaultAmount : 100;
+    const result = h('p', { class: 'balance', 'aria-live': 'polite', 'data-testid': 'calculator-result' }, this.points(calculatorPoints(start, rate)));
+    const input = h('input', { type: 'number', min: '0', step: 'any', value: String(start), inputmode: 'decimal', 'aria-labelledby': 'lw-calc' }) as HTMLInputElement;
+    // Only the result changes while the shopper types: the input keeps its focus.
+    input.addEventListener('input', () => result.replaceChildren(this.points(calculatorPoints(Number(input.value), rate))));
+    return h(
+      'section',
+      { class: 'block', 'data-block': 'calculator' },
+      h('h3', { id: 'lw-calc' }, custom(calc, 'heading') ?? ''),
+      custom(calc, 'subheading') ? h('p', { class: 'muted' }, custom(calc, 'subheading')) : null,
+      h('label', { class: 'ref' }, h('span', {}, this.state!.config.shop.currency), input),
+      result,
+    );
+  }
+
+  /** Donations (storefront page `donation`): what a donation of points gives and to whom. */
+  private donation(): HTMLElement | null {
+    const d = this.section('donation');
+    if (!d || !custom(d, 'organization')) return null;
+    const points = typeof d.pointsPerDonation === 'number' ? d.pointsPerDonation : 100;
+    const amount = typeof d.amountPerDonation === 'number' ? d.amountPerDonation : 1;
+    const money = new Intl.NumberFormat(this.state?.config.language ?? 'en', { style: 'currency', currency: this.state?.config.shop.currency ?? 'USD' }).format(amount);
+    return h(
+      'section',
+      { class: 'block', 'data-block': 'donation' },
+      h('h3', {}, custom(d, 'heading') ?? ''),
+      h('p', {}, fill(custom(d, 'subheading') ?? '{{organization}}', { points: this.points(points), amount: money, organization: custom(d, 'organization')! })),
+    );
   }
 
   private block(id: WidgetBlock, items: number): HTMLElement | null {
@@ -226,28 +360,44 @@ export class LoyaltyWidget {
           return h(
             'section',
             { class: 'block', 'data-block': 'welcome' },
-            h('h3', {}, this.t('welcome.guestTitle')),
-            h('p', {}, this.t('welcome.guestBody')),
-            h('p', { class: 'ref' }, h('a', { class: 'btn', href: join }, this.t('welcome.join')), h('a', { class: 'link', href: '/account/login' }, this.t('welcome.signIn'))),
+            h('h3', {}, custom(this.section('branding_signup_block'), 'heading') ?? this.t('welcome.guestTitle')),
+            h('p', {}, custom(this.section('branding_signup_block'), 'body') ?? this.t('welcome.guestBody')),
+            h(
+              'p',
+              { class: 'ref' },
+              h('a', { class: 'btn', href: join }, custom(this.section('branding_signup_block'), 'joinLabel') ?? this.t('welcome.join')),
+              h('a', { class: 'link', href: '/account/login' }, custom(this.section('branding_signup_block'), 'signInLabel') ?? this.t('welcome.signIn')),
+            ),
           );
         }
         return h(
           'section',
           { class: 'block', 'data-block': 'welcome' },
           h('h3', {}, shopper.firstName ? this.t('welcome.memberTitle', { name: shopper.firstName }) : this.t('welcome.memberTitleNoName')),
-          h('p', { class: 'balance', 'data-testid': 'balance' }, this.points(shopper.points)),
+          h('p', { class: 'balance', 'data-testid': 'balance' }, this.balance(shopper.points)),
           shopper.pendingPoints > 0 ? h('p', { class: 'muted' }, this.t('welcome.pending', { points: shopper.pendingPoints })) : null,
         );
-      case 'earn':
-        return this.section('earn', this.t('earn.title'), s.earn.length === 0 ? this.t('earn.empty') : null, s.earn.slice(0, items).map((w) => this.earnItem(w)));
-      case 'redeem':
-        return this.section('redeem', this.t('redeem.title'), s.rewards.length === 0 ? this.t('redeem.empty') : null, s.rewards.slice(0, items).map((r) => this.rewardItem(r)));
+      case 'earn': {
+        const page = this.section('way_to_earn');
+        let list = page?.showCompleted === false ? s.earn.filter((w) => w.completed !== true) : [...s.earn];
+        const rank = (w: WayToEarn) => (w.completed === true ? 1 : 0);
+        if ((page?.sortOrder ?? 'incomplete_first') === 'incomplete_first') list = list.sort((a, b) => rank(a) - rank(b));
+        else if (page?.sortOrder === 'completed_first') list = list.sort((a, b) => rank(b) - rank(a));
+        return this.list('earn', custom(page, 'heading') ?? this.t('earn.title'), custom(page, 'subheading'), list.length === 0 ? this.t('earn.empty') : null, list.slice(0, items).map((w) => this.earnItem(w)));
+      }
+      case 'redeem': {
+        const page = this.section('way_to_redeem');
+        let list = page?.showUnaffordable === false ? s.rewards.filter((r) => r.affordable) : [...s.rewards];
+        if ((page?.sortOrder ?? 'points_low_first') === 'points_low_first') list = list.sort((a, b) => a.pointsCost - b.pointsCost);
+        else if (page?.sortOrder === 'points_high_first') list = list.sort((a, b) => b.pointsCost - a.pointsCost);
+        return this.list('redeem', custom(page, 'heading') ?? this.t('redeem.title'), custom(page, 'subheading'), list.length === 0 ? this.t('redeem.empty') : null, list.slice(0, items).map((r) => this.rewardItem(r)));
+      }
       case 'coupons':
         if (!shopper) return null;
-        return this.section('coupons', this.t('coupons.title'), s.coupons.length === 0 ? this.t('coupons.empty') : null, s.coupons.slice(0, items).map((c) => this.couponItem(c)));
+        return this.list('coupons', this.t('coupons.title'), null, s.coupons.length === 0 ? this.t('coupons.empty') : null, s.coupons.slice(0, items).map((c) => this.couponItem(c)));
       case 'history': {
         if (!shopper) return null;
-        const list = this.section('history', this.t('history.title'), s.history.length === 0 ? this.t('history.empty') : null, s.history.slice(0, Math.max(items, s.history.length > items ? s.history.length : items)).map((e) =>
+        const list = this.list('history', this.t('history.title'), null, s.history.length === 0 ? this.t('history.empty') : null, s.history.slice(0, Math.max(items, s.history.length > items ? s.history.length : items)).map((e) =>
           h('li', { class: 'item' }, h('span', {}, e.description, h('br'), h('span', { class: 'muted' }, new Date(e.createdAt).toLocaleDateString(s.config.language))), h('strong', {}, `${e.points > 0 ? '+' : ''}${e.points}`)),
         ));
         if (s.historyCursor) list.append(h('button', { class: 'btn', type: 'button', onclick: () => void this.moreHistory() }, this.t('history.more')));
@@ -259,9 +409,10 @@ export class LoyaltyWidget {
         return h(
           'section',
           { class: 'block', 'data-block': 'tiers' },
-          h('h3', {}, this.t('tiers.title')),
+          h('h3', {}, custom(this.section('vip_tier'), 'heading') ?? this.t('tiers.title')),
+          custom(this.section('vip_tier'), 'subheading') ? h('p', { class: 'muted' }, custom(this.section('vip_tier'), 'subheading')) : null,
           h('p', {}, shopper.tier ? this.t('tiers.current', { tier: shopper.tier.name }) : this.t('tiers.none')),
-          next
+          next && this.section('vip_tier')?.showProgress !== false
             ? h('div', {}, h('p', { class: 'muted' }, this.t('tiers.progress', { current: next.current, target: next.target, tier: next.name })), h('div', { class: 'bar', role: 'progressbar', 'aria-valuemin': '0', 'aria-valuemax': '100', 'aria-valuenow': String(Math.round(next.progress * 100)) }, h('span', { style: `width:${Math.round(Math.min(1, Math.max(0, next.progress)) * 100)}%` })))
             : shopper.tier
               ? h('p', { class: 'muted' }, this.t('tiers.top'))
@@ -272,19 +423,38 @@ export class LoyaltyWidget {
         const link = s.referral;
         if (!shopper || !link) return null;
         const input = h('input', { readonly: true, value: link.url, 'aria-label': this.t('referral.title') }) as HTMLInputElement;
+        const brand = this.section('branding_referral');
+        const background = typeof brand?.background === 'string' && /^#[0-9a-fA-F]{6}$/.test(brand.background) ? `background:${brand.background}` : '';
         return h(
           'section',
-          { class: 'block', 'data-block': 'referral' },
-          h('h3', {}, this.t('referral.title')),
-          h('p', { class: 'muted' }, this.t('referral.body')),
+          { class: 'block', 'data-block': 'referral', ...(background ? { style: background } : {}) },
+          h('h3', {}, custom(brand, 'heading') ?? this.t('referral.title')),
+          h('p', { class: 'muted' }, custom(brand, 'subheading') ?? this.t('referral.body')),
           h('div', { class: 'ref' }, input, h('button', { class: 'btn', type: 'button', onclick: () => void this.copy(link.url, this.t('referral.copied')) }, this.t('referral.copy'))),
+          this.shareLinks(link.url),
         );
       }
     }
   }
 
-  private section(id: string, title: string, empty: string | null, items: HTMLElement[]): HTMLElement {
-    return h('section', { class: 'block', 'data-block': id }, h('h3', {}, title), empty ? h('p', { class: 'muted' }, empty) : h('ul', {}, ...items));
+  private list(id: string, title: string, subtitle: string | null, empty: string | null, items: HTMLElement[]): HTMLElement {
+    return h('section', { class: 'block', 'data-block': id }, h('h3', {}, title), subtitle ? h('p', { class: 'muted' }, subtitle) : null, empty ? h('p', { class: 'muted' }, empty) : h('ul', {}, ...items));
+  }
+
+  /** Share links of the customer invite branding (branding_customer_invite): its message with the member's link. */
+  private shareLinks(url: string): HTMLElement | null {
+    const invite = this.section('branding_customer_invite');
+    if (!invite) return null;
+    const message = fill(typeof invite.shareMessage === 'string' && invite.shareMessage.trim() ? invite.shareMessage : '{{link}}', { link: url });
+    const text = encodeURIComponent(message);
+    const links: [string, string, string][] = [
+      ['facebook', 'Facebook', `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`],
+      ['twitter', 'X', `https://twitter.com/intent/tweet?text=${text}`],
+      ['whatsapp', 'WhatsApp', `https://wa.me/?text=${text}`],
+    ];
+    const shown = links.filter(([key]) => invite[key] !== false);
+    if (shown.length === 0) return null;
+    return h('p', { class: 'share' }, ...shown.map(([key, label, href]) => h('a', { class: 'link', href, target: '_blank', rel: 'noopener noreferrer', 'data-share': key }, label)));
   }
 
   private earnItem(w: WayToEarn): HTMLElement {
@@ -427,8 +597,8 @@ function boot(script: HTMLScriptElement | null): void {
   if (preview) {
     window.addEventListener('message', (e: MessageEvent) => {
       if (e.origin !== window.location.origin) return;
-      const message = e.data as { type?: string; design?: unknown } | null;
-      if (message?.type === 'loyalty-widget:design') widget.setDesign(message.design);
+      const message = e.data as { type?: string; design?: unknown; sections?: unknown } | null;
+      if (message?.type === 'loyalty-widget:design') widget.setDesign(message.design, message.sections);
     });
   }
   void widget.load();

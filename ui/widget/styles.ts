@@ -48,6 +48,19 @@ li.item > span { min-width: 0; overflow-wrap: anywhere; }
 .ref input { flex: 1; min-width: 0; padding: 6px 8px; border: 1px solid #8c9196; border-radius: var(--r); font: inherit; }
 .notice { padding: 8px 10px; border-radius: var(--r); background: #fff4e4; }
 .notice.ok { background: #e3f1df; }
+.card { border-radius: var(--r); padding: 14px 16px; }
+.card p { margin: 0 0 4px; }
+.card-name { font-weight: 600; }
+.points { display: inline-flex; align-items: center; gap: 6px; }
+.point-icon { width: 1em; height: 1em; flex: none; }
+.reminder { position: fixed; bottom: 76px; ${side}: 20px; z-index: 2147483000; max-width: min(280px, calc(100vw - 40px)); padding: 8px 12px;
+  border-radius: var(--r); background: #fff; color: var(--text); box-shadow: 0 4px 14px rgba(0,0,0,.18); font-size: 13px; }
+details.faq { border-top: 1px solid #e1e3e5; padding: 8px 0; }
+details.faq:first-of-type { border-top: 0; }
+details.faq summary { cursor: pointer; font-weight: 600; }
+details.faq p { margin: 6px 0 0; overflow-wrap: anywhere; }
+.share { display: flex; flex-wrap: wrap; gap: 12px; margin: 8px 0 0; }
+.ref > span { align-self: center; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 ${sanitizeWidgetCss(design.advancedCss)}
 `;

@@ -19,8 +19,10 @@ const PREVIEW_LANGUAGES = [
  * The live preview beside a design form (issue 13): the real widget bundle shoppers get, in a
  * sandboxed frame (`/widget/preview`, sample shop data), sent the unsaved design on every change
  * with `postMessage`; a desktop or phone frame; the preview language switches the widget's texts.
+ * `sections` are the storefront and branding pages' data by kind name (`faqs`), so a page's preview
+ * shows its own unsaved edits with the rest as saved.
  */
-export function WidgetPreview({ design }: { design: JsonObject }) {
+export function WidgetPreview({ design, sections }: { design: JsonObject | null; sections?: Record<string, JsonObject> }) {
   const t = useT();
   const frame = useRef<HTMLIFrameElement>(null);
   const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
@@ -30,8 +32,8 @@ export function WidgetPreview({ design }: { design: JsonObject }) {
   // Every change of the form (and the frame's first load) sends the design as edited.
   useEffect(() => {
     if (!ready) return;
-    frame.current?.contentWindow?.postMessage({ type: 'loyalty-widget:design', design }, window.location.origin);
-  }, [design, ready]);
+    frame.current?.contentWindow?.postMessage({ type: 'loyalty-widget:design', design, sections: sections ?? {} }, window.location.origin);
+  }, [design, sections, ready]);
 
   return (
     <Card title={t('storefront.preview.title')}>
