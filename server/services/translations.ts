@@ -152,9 +152,14 @@ export function variantOrThrow(catalog: TranslationCatalog, id: string | undefin
   return found;
 }
 
-/** The shipped texts of `variant` in `language`, every key present (English filling the gaps). */
+/** The shipped texts of `variant` in `language` (`he-IL` reads he, `pt` pt-BR), every key present (English filling the gaps). */
 export function shippedTexts(variant: LoadedVariant, language: string): Record<string, string> {
-  return { ...variant.shipped[SOURCE_LANGUAGE], ...(variant.shipped[language] ?? {}) };
+  return { ...variant.shipped[SOURCE_LANGUAGE], ...shippedIn(variant, language) };
+}
+
+/** The shipped file of `variant` that serves `language` by the storefront matching rule (engine/storefront-languages.ts); empty when none does. */
+function shippedIn(variant: LoadedVariant, language: string): Record<string, string> {
+  return variant.shipped[findStorefrontLanguage(language, Object.keys(variant.shipped)) ?? language] ?? {};
 }
 
 const pointer = (...parts: string[]): string => '/' + parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
@@ -325,9 +330,9 @@ export async function storefrontTexts(db: Db, shopId: string, variantId: string,
   const language = matchLanguage(requested, available) ?? primary;
   const texts = {
     ...variant.shipped[SOURCE_LANGUAGE],
-    ...(variant.shipped[primary] ?? {}),
+    ...shippedIn(variant, primary),
     ...(data.content[primary]?.[variantId] ?? {}),
-    ...(variant.shipped[language] ?? {}),
+    ...shippedIn(variant, language),
     ...(data.content[language]?.[variantId] ?? {}),
   };
   return { language, texts };

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findStorefrontLanguage, matchStorefrontLanguage, STOREFRONT_LANGUAGES, storefrontTextDirection } from '../../engine/storefront-languages';
 import { projectRoot } from '../../server/paths';
-import { makeApp } from '../support/app';
+import { readTranslation, saveTranslation } from '../../server/services/translations';
+import { makeApp, SHOP } from '../support/app';
 
 const root = join(projectRoot(), 'schemas', '_storefront');
 const variants = readdirSync(root).filter((name) => statSync(join(root, name)).isDirectory()).sort();
@@ -87,6 +88,20 @@ describe('GET /proxy/widget in every shipped language', () => {
     for (const [asked, served] of [['pt_BR', 'pt-BR'], ['zh-Hant-TW', 'zh-TW'], ['nb-NO', 'nb'], ['he-IL', 'he'], ['ar-SA', 'ar']] as const) {
       const { data } = (await (await t.proxy('GET', `/widget?language=${encodeURIComponent(asked)}`, null)).json()) as { data: { language: string } };
       expect(data.language, asked).toBe(served);
+    }
+  });
+});
+
+describe('a primary language written as the spec lists it', () => {
+  it('fills texts from the shipped file that serves it (he-IL reads he, pt reads pt-BR), never English', async () => {
+    const t = await makeApp();
+    for (const [primary, shipped] of [['he-IL', 'he'], ['pt', 'pt-BR']] as const) {
+      const current = await readTranslation(t.db, SHOP);
+      await saveTranslation(t.db, SHOP, { primaryLanguage: primary, version: current.version }, new Date().toISOString());
+      const { data } = (await (await t.proxy('GET', '/widget?language=sw-KE', null)).json()) as { data: { language: string; texts: Record<string, string> } };
+      expect(data.language, primary).toBe(primary);
+      expect(data.texts['panel.close'], primary).toBe(read('widget-design', `${shipped}.json`)['panel.close']);
+      expect(storefrontTextDirection(data.language)).toBe(shipped === 'he' ? 'rtl' : 'ltr');
     }
   });
 });
