@@ -4,7 +4,7 @@
  * and default text (any case), the variant's tabs and the language tabs following the URL, the
  * `field` parameter focusing its input, the placeholder rule refused on its field (before the call,
  * and from the server's field path), a save with the spec's message, program names through the
- * documents API, and Save turned off with `?trial`.
+ * documents API, and Save turned off with `?trial`; and /translations saving the languages.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,6 +16,7 @@ import { loadTranslationCatalog, type TranslationSettings } from '../../server/s
 import { SESSION_TOKEN_KEY } from '../../ui/api/session';
 import { ToastRegion } from '../../ui/components/ToastRegion';
 import { fieldInputId, TranslationEditorPage } from '../../ui/areas/translations/TranslationEditorPage';
+import { TranslationsPage } from '../../ui/areas/translations/TranslationsPage';
 import { callsTo, mockFetch, type Handler } from './helpers';
 
 afterEach(() => {
@@ -31,6 +32,7 @@ const PROGRAM = { id: 'p1', kind: 'earning.sign_up', schemaVersion: 1, version: 
 
 function mount(path: string, extra: Record<string, Handler> = {}) {
   const fetchMock = mockFetch({
+    'GET /api/translation': { body: translationAnswer(catalog, { data: SETTINGS, version: 3 }) },
     'GET /api/translation?type=widget-design': { body: answer('widget-design') },
     'GET /api/translation?type=referral': { body: answer('referral') },
     'GET /api/lp/programs/earning': { body: { data: [PROGRAM] } },
@@ -45,6 +47,15 @@ function mount(path: string, extra: Record<string, Handler> = {}) {
         element: (
           <>
             <TranslationEditorPage />
+            <ToastRegion />
+          </>
+        ),
+      },
+      {
+        path: '/translations',
+        element: (
+          <>
+            <TranslationsPage />
             <ToastRegion />
           </>
         ),
@@ -206,5 +217,33 @@ describe('translation editor', () => {
     mount('/settings/translations/editor?type=widget-design', { 'GET /api/translation?type=widget-design': { status: 500, body: { error: { code: 'internal_error', message: 'Something went wrong.' } } } });
     expect(await screen.findByText('The translations could not be loaded.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('/translations', () => {
+  it('lists the eight variants and saves the languages with the texts unchanged', async () => {
+    const { fetchMock, router } = mount('/translations', {
+      'POST /api/translation': ({ body }) => ({ body: { data: { ...(body as object), version: undefined }, version: 4, message: 'Translations saved' } }),
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('heading', { name: 'Translations', level: 1 })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: /^Edit texts:/ })).toHaveLength(8);
+    expect(screen.getByRole('checkbox', { name: 'French' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'German' }));
+    await user.click(screen.getByRole('radio', { name: 'Customer IP address' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Translations saved')).toBeInTheDocument();
+    const [call] = callsTo(fetchMock, 'POST', '/api/translation');
+    expect(call!.body).toEqual({ ...SETTINGS, detectMethod: 'customer_ip', additionalLanguages: ['fr', 'de'], version: 3 });
+    await user.click(screen.getByRole('link', { name: 'Edit texts: Referral' }));
+    expect(router.state.location.search).toBe('?type=referral');
+  });
+
+  it('keeps Save off with the trial parameter and carries it to the editor', async () => {
+    mount('/translations?trial');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'German' }));
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Edit texts: Sign up' })).toHaveAttribute('href', '/settings/translations/editor?type=sign-up&trial');
   });
 });
