@@ -1,10 +1,103 @@
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import type { ChunkingContext } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * The screens a visit most often opens first, by path (with or without the `/embed` prefix), and the
+ * module of each: `/programs` is where sign-in lands, `/` and `/home` are the dashboard.
+ */
+const LANDING_SCREENS: { path: string; module: string }[] = [
+  { path: '^/(?:embed/)?programs/?$', module: '/ui/pages/ProgramsPage.tsx' },
+  { path: '^/(?:embed/?)?(?:home/?)?$', module: '/ui/areas/dashboard/DashboardPage.tsx' },
+];
+
+/**
+ * Screens load on demand (ui/app.tsx), so a first visit would fetch the app's code, run it, and only
+ * then ask for the screen's code: one more round trip before anything is drawn (issue 12 "Speed",
+ * LCP on slow 4G). This emits a tiny script (`assets/preload-landing-<hash>.js`, loaded `async` from
+ * index.html's head; the CSP allows no inline script) that, for a landing screen's path, adds
+ * `<link rel="modulepreload">` for that screen's chunks, so they download beside the app's own.
+ * Other paths preload nothing; vite's own preloading of a lazy chunk skips links already present.
+ */
+function preloadLandingScreens(): Plugin {
+  let fileName: string | undefined;
+  return {
+    name: 'preload-landing-screens',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+      const entry = chunks.find((c) => c.isEntry)?.fileName;
+      const chunksOf = (name: string, seen: Set<string>): string[] => {
+        const chunk = bundle[name];
+        if (!chunk || chunk.type !== 'chunk' || seen.has(name) || name === entry) return [];
+        seen.add(name);
+        return [name, ...chunk.imports.flatMap((imported) => chunksOf(imported, seen))];
+      };
+      const map = LANDING_SCREENS.map((screen) => {
+        const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(screen.module)));
+        if (!chunk) throw new Error(`preload-landing-screens: no lazy chunk for ${screen.module}`);
+        return [screen.path, chunksOf(chunk.fileName, new Set()).map((name) => `/${name}`)];
+      });
+      const source = `(function(){var m=${JSON.stringify(map)},p=location.pathname;for(var i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p)){m[i][1].forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});break}})();\n`;
+      fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'preload-landing.js', source }));
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        if (!fileName) throw new Error('preload-landing-screens: the preload script was not emitted before index.html');
+        return { html, tags: [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head-prepend' }] };
+      },
+    },
+  };
+}
+
+/** The module ids statically reachable from `from` (itself included), through `getModuleInfo`. */
+function staticClosure(from: string, info: ChunkingContext['getModuleInfo']): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(info(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * One chunk per landing screen: the screen's module and the small modules only it and later screens
+ * share (tabs, badges, tables, modals), which would otherwise be a dozen chunks of 1 KB each, and over
+ * HTTP/1.1's six connections a dozen requests queue behind the app's own. What the app's entry
+ * already holds stays there.
+ */
+function landingScreenChunk(): (id: string, ctx: ChunkingContext) => string | null {
+  let owners: Map<string, string> | undefined;
+  return (id, ctx) => {
+    if (!owners) {
+      const info = ctx.getModuleInfo.bind(ctx);
+      const entry = [...staticClosure(resolve(import.meta.dirname, 'ui/main.tsx'), info)];
+      const inEntry = new Set(entry);
+      owners = new Map();
+      for (const screen of LANDING_SCREENS) {
+        const name = `screen-${screen.module.split('/').pop()!.replace(/\.tsx?$/, '')}`;
+        for (const module of staticClosure(resolve(import.meta.dirname, screen.module.slice(1)), info)) {
+          if (!inEntry.has(module) && !owners.has(module)) owners.set(module, name);
+        }
+      }
+    }
+    return owners.get(id) ?? null;
+  };
+}
 
 /** Builds the merchant admin from ui/ into dist/ui; `npm start` serves it with the API on one port. */
 export default defineConfig({
   root: 'ui',
-  plugins: [react()],
-  build: { outDir: '../dist/ui', emptyOutDir: true },
+  plugins: [react(), preloadLandingScreens()],
+  build: {
+    outDir: '../dist/ui',
+    emptyOutDir: true,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: landingScreenChunk(), debugName: 'landing screens', includeDependenciesRecursively: false }] } } },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/auth/demo-login': 'http://localhost:3000', '/auth/config': 'http://localhost:3000' } },
 });

@@ -148,6 +148,12 @@ async function bench(): Promise<void> {
       cdp.on('Network.responseReceived', (event) => {
         if (event.type === 'Script') scripts.set(event.requestId, String(event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'] ?? 'identity'));
       });
+      const waterfall = new Map<string, { url: string; start: number; end?: number; bytes?: number }>();
+      cdp.on('Network.requestWillBeSent', (event) => waterfall.set(event.requestId, { url: event.request.url.replace(origin, ''), start: event.timestamp }));
+      cdp.on('Network.loadingFinished', (event) => {
+        const entry = waterfall.get(event.requestId);
+        if (entry) Object.assign(entry, { end: event.timestamp, bytes: event.encodedDataLength });
+      });
       cdp.on('Network.loadingFinished', (event) => {
         if (!scripts.has(event.requestId)) return;
         jsBytes += event.encodedDataLength;
@@ -169,6 +175,11 @@ async function bench(): Promise<void> {
             setTimeout(() => resolve({ ms: Number.NaN, element: '?' }), 2000);
           }),
       );
+      if (process.env.BENCH_UI_DEBUG === '1') {
+        const first = Math.min(...[...waterfall.values()].map((w) => w.start));
+        for (const w of waterfall.values()) console.log(`  ${Math.round((w.start - first) * 1000).toString().padStart(5)} → ${w.end ? Math.round((w.end - first) * 1000).toString().padStart(5) : '    ?'} ms ${String(w.bytes ?? '').padStart(7)} B ${w.url.slice(0, 90)}`);
+        console.log(`  LCP ${Math.round(lcp.ms)} ms ${lcp.element}`);
+      }
       await context.close();
       return { jsBytes, jsFiles, encodings: [...new Set(scripts.values())], lcpMs: lcp.ms, lcpElement: lcp.element };
     }

@@ -76,7 +76,8 @@ describe('language switcher in page headers', () => {
 
     await userEvent.selectOptions(await switcher(), 'Français');
 
-    expect(screen.getByRole('link', { name: fr['nav.programs'] })).toBeInTheDocument();
+    // The French catalog is fetched on first use (ui/i18n), then everything switches together.
+    expect(await screen.findByRole('link', { name: fr['nav.programs'] })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: fr['saveBar.message'] })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: fr['language.label'] })).toHaveValue('fr');
     expect(await screen.findByLabelText('Points gagnés')).toHaveValue(25);

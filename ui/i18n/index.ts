@@ -1,14 +1,16 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { IN_APP_LANGUAGES, isInAppLanguage, type InAppLanguage } from '../../engine/languages';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { english, translated } from './catalogs';
+import { english } from './languages/en';
 
 /**
  * Chrome text of the admin in the in-app languages (spec 000 §Languages), on i18next. Keys are the
- * English catalog's (`ui/i18n/en.json`, `en-catalogue.json` and the area files, see catalogs.ts); each
- * other language has the same keys, bundled here. A key a language lacks reads in English (`fallbackLng`), and
- * en-US has no file of its own: it reads English throughout.
+ * English catalog's (`ui/i18n/en.json`, `en-catalogue.json` and the area files, see languages/en.ts),
+ * bundled with the app; each other language has the same keys in a chunk of its own
+ * (`languages/<lang>.ts`), fetched the first time the admin is shown in it (issue 12 "Serving the
+ * admin": per-language catalogs on demand). A key a language lacks reads in English (`fallbackLng`),
+ * and en-US has no file of its own: it reads English throughout.
  */
 
 /** Keys of the English catalog: the source of truth for chrome text. The program catalogue screens keep theirs in en-catalogue.json. */
@@ -49,21 +51,47 @@ export function endonym(code: AppLanguage): string {
   return ENDONYMS[code];
 }
 
-/** Texts per language; English is complete, the others fall back to it key by key (en-US has no file). */
-const resources: Partial<Record<AppLanguage, Record<string, string>>> = {
-  en: english,
-  ...translated,
+/** The translated languages' catalogs, one chunk each, fetched on first use (en and en-US read the bundled English). */
+const translatedCatalogs: Partial<Record<AppLanguage, () => Promise<{ default: Record<string, string> }>>> = {
+  fr: () => import('./languages/fr'),
+  es: () => import('./languages/es'),
+  de: () => import('./languages/de'),
+  it: () => import('./languages/it'),
+  ja: () => import('./languages/ja'),
+  id: () => import('./languages/id'),
+};
+
+/**
+ * i18next's loader of the catalogs not bundled: `changeLanguage('fr')` fetches the French chunk and
+ * switches once it is in (i18next retries a failed fetch, then shows the fallback English).
+ */
+const lazyCatalogs: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, _namespace, callback) {
+    const load = translatedCatalogs[language as AppLanguage];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (catalog) => callback(null, catalog.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
 };
 
 /** The admin's i18next instance (not the global default, so tests and embedders cannot disturb it). */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: Object.fromEntries(Object.entries(resources).map(([code, texts]) => [code, { translation: texts }])),
+void i18n.use(initReactI18next).use(lazyCatalogs).init({
+  // English is bundled; the other languages come from `lazyCatalogs` when first shown.
+  resources: { en: { translation: english } },
+  partialBundledLanguages: true,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: APP_LANGUAGES.map((language) => language.code),
-  // Resources are bundled: `t` works as soon as this module has run.
+  // English is bundled: `t` works as soon as this module has run.
   initAsync: false,
   // Keys contain dots ("programs.title") and colons never mean a namespace here.
   keySeparator: false,
@@ -125,12 +153,24 @@ export function currentLanguage(): AppLanguage {
 }
 
 /**
- * Shows the admin in `language` at once: every component using `useT()` re-renders, and
- * `<html lang>` follows. Does not save it anywhere (see ui/state/language.ts).
+ * Shows the admin in `language`: at once for English, else as soon as its catalog is in (fetched
+ * once); every component using `useT()` then re-renders, and `<html lang>` follows. Does not save it
+ * anywhere (see ui/state/language.ts).
  */
 export function applyLanguage(language: AppLanguage): void {
-  // Resources are bundled, so the change is synchronous; the returned promise has nothing to wait for.
-  if (i18n.language !== language) void i18n.changeLanguage(language);
+  // A switch still fetching its catalog counts as made; a later, different pick wins over it.
+  if ((changingTo() ?? i18n.language) !== language) void i18n.changeLanguage(language);
+}
+
+/** The language i18next is switching to while its catalog loads (i18next keeps it, untyped). */
+function changingTo(): string | undefined {
+  return (i18n as { isLanguageChangingTo?: string }).isLanguageChangingTo;
+}
+
+/** `applyLanguage`, with a promise that settles once `language` is shown (its catalog fetched). */
+export function showLanguage(language: AppLanguage): Promise<void> {
+  if (i18n.language === language && !changingTo()) return Promise.resolve();
+  return i18n.changeLanguage(language).then(() => undefined);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useLayoutEffect, useRef } from 'react';
 import { api, type ShopResponse } from '../api/endpoints';
-import { applyLanguage, DEFAULT_LANGUAGE, endonym, isAppLanguage, t, type AppLanguage } from '../i18n';
+import { applyLanguage, DEFAULT_LANGUAGE, endonym, isAppLanguage, showLanguage, t, type AppLanguage } from '../i18n';
 import { shopAtom } from './session';
 import { useToast } from './toasts';
 
@@ -102,15 +102,18 @@ export function useChooseLanguage(): (language: AppLanguage) => Promise<void> {
   return useCallback(
     async (language: AppLanguage) => {
       const attempt = ++latest.current;
-      applyLanguage(language);
+      // Its catalog may still be on its way (ui/i18n fetches languages on demand): the toasts wait for it.
+      const shown = showLanguage(language);
       setLanguage(language);
       if (shopId !== undefined) writeStorage(languageStorageKey(shopId), language);
       try {
         const settings = await api.saveSettings({ primaryLanguageInApp: language });
+        await shown;
         if (attempt !== latest.current) return;
         setShop((current) => (current ? { ...current, shop: { ...current.shop, settings } } : current));
         toast(t('language.changed', { language: endonym(language) }));
       } catch {
+        await shown;
         if (attempt === latest.current) toast(t('language.saveFailed'), 'error');
       }
     },
