@@ -1,19 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { JsonObject } from '../../../engine/types';
+import { STOREFRONT_LANGUAGES } from '../../../engine/storefront-languages';
 import { Card } from '../../components/Card';
 import { Select } from '../../components/Select';
 import { useT } from '../../i18n';
 
-/** Storefront languages with shipped widget texts the preview offers (the widget falls back to English for others). */
-const PREVIEW_LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'fr', label: 'Français' },
-  { value: 'es', label: 'Español' },
-  { value: 'de', label: 'Deutsch' },
-  { value: 'it', label: 'Italiano' },
-  { value: 'ja', label: '日本語' },
-  { value: 'id', label: 'Bahasa Indonesia' },
-];
+/** Storefront languages with shipped widget texts the preview offers, each named in itself (engine/storefront-languages.ts). */
+const PREVIEW_LANGUAGES = STOREFRONT_LANGUAGES.map(({ code, name }) => ({ value: code, label: name }));
 
 /**
  * The live preview beside a design form (issue 13): the real widget bundle shoppers get, in a
