@@ -75,6 +75,8 @@ export interface TranslationCatalog {
   byId: Map<string, LoadedVariant>;
   /** Storefront language codes (spec: about 30): the program-name languages and every shipped file. */
   languages: string[];
+  /** Languages a program's name can be given in (`translateTitle`, schemas/_shared/translate-title.json). */
+  programNameLanguages: string[];
 }
 
 /** A shop's translation (spec 001 §3 Translation); what `GET /api/translation` answers in `data`. */
@@ -134,7 +136,7 @@ export function loadTranslationCatalog(schemasDir = join(projectRoot(), 'schemas
     variants.push({ ...descriptor, tabs, shipped, placeholders });
   }
   variants.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
-  return { variants, byId: new Map(variants.map((v) => [v.id, v])), languages: [...languages].sort() };
+  return { variants, byId: new Map(variants.map((v) => [v.id, v])), languages: [...languages].sort(), programNameLanguages: [...titleLanguages] };
 }
 
 let cached: TranslationCatalog | undefined;

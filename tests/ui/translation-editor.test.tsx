@@ -204,6 +204,12 @@ describe('translation editor', () => {
     expect(callsTo(fetchMock, 'POST', '/api/translation')).toHaveLength(0);
   });
 
+  it('says when program names cannot be given in a language', async () => {
+    mount('/settings/translations/editor?type=widget-design&languageCode=pt-BR&tab=program-names');
+    expect(await screen.findByText(/Program names cannot be given in .* yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Sign up' })).toBeNull();
+  });
+
   it('keeps Save off with the trial parameter', async () => {
     mount('/settings/translations/editor?type=referral&trial');
     const user = userEvent.setup();

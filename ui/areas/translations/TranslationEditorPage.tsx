@@ -340,6 +340,8 @@ function Editor({ answer, onReloaded }: { answer: TranslationAnswer; onReloaded:
         {!needle && tab === PROGRAM_NAMES_TAB ? (
           <ProgramNames
             language={language}
+            available={variant.programNameLanguages.includes(language)}
+            languageLabel={name(language)}
             programs={programs.data}
             loading={programs.loading}
             failed={Boolean(programs.error)}
@@ -422,6 +424,9 @@ function TextField({ field, value, fallback, error, onChange }: { field: Variant
 /** The earning and spending programs' names in the selected language (their `translateTitle`). */
 function ProgramNames(props: {
   language: string;
+  /** False for a storefront language a program name cannot be saved in. */
+  available: boolean;
+  languageLabel: string;
   programs: { earning: ProgramRow[]; spending: ProgramRow[] } | undefined;
   loading: boolean;
   failed: boolean;
@@ -433,6 +438,7 @@ function ProgramNames(props: {
   const { language, programs, names, onChange } = props;
   if (props.loading && !programs) return <SkeletonPage label={t('common.loading')} cards={1} />;
   if (props.failed || !programs) return <Banner tone="critical" title={t('translations.editor.programs.error')} action={{ label: t('translations.retry'), onAction: props.onRetry }} />;
+  if (!props.available) return <Banner tone="info">{t('translations.editor.programs.unavailable', { language: props.languageLabel })}</Banner>;
   const section = (title: string, list: ProgramRow[], manage: { to: string; label: string }[]) => (
     <Card
       title={title}

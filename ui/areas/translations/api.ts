@@ -37,6 +37,8 @@ export interface VariantDetail {
   description: string;
   links: { label: string; to: string }[];
   programNames: boolean;
+  /** Languages a program name can be saved in (the programs' `translateTitle`). */
+  programNameLanguages: string[];
   tabs: { id: string; title: string; fields: VariantField[] }[];
 }
 
