@@ -55,8 +55,12 @@ export const STOREFRONT_LANGUAGES: readonly StorefrontLanguage[] = [
   { code: 'ro', name: 'Română', dir: 'ltr' },
   { code: 'hu', name: 'Magyar', dir: 'ltr' },
   { code: 'el', name: 'Ελληνικά', dir: 'ltr' },
+  { code: 'hr', name: 'Hrvatski', dir: 'ltr' },
+  { code: 'sk', name: 'Slovenčina', dir: 'ltr' },
+  { code: 'sl', name: 'Slovenščina', dir: 'ltr' },
   { code: 'he', name: 'עברית', dir: 'rtl' },
   { code: 'ar', name: 'العربية', dir: 'rtl' },
+  { code: 'ur', name: 'اردو', dir: 'rtl' },
 ];
 
 /** Base languages written right to left (shipped or not: a merchant's own texts may be in them). */

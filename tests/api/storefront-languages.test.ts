@@ -153,9 +153,9 @@ describe('matching a shopper language to a shipped one', () => {
 });
 
 describe('text direction', () => {
-  it('is right to left for Arabic and Hebrew (any region) and left to right for the other shipped languages', () => {
+  it('is right to left for Arabic, Hebrew and Urdu (any region) and left to right for the other shipped languages', () => {
     for (const { code, dir } of STOREFRONT_LANGUAGES) expect(storefrontTextDirection(code), code).toBe(dir);
-    expect(STOREFRONT_LANGUAGES.filter((l) => l.dir === 'rtl').map((l) => l.code).sort()).toEqual(['ar', 'he']);
+    expect(STOREFRONT_LANGUAGES.filter((l) => l.dir === 'rtl').map((l) => l.code).sort()).toEqual(['ar', 'he', 'ur']);
     expect(storefrontTextDirection('he-IL')).toBe('rtl');
     expect(storefrontTextDirection('ar_EG')).toBe('rtl');
     expect(storefrontTextDirection('fa')).toBe('rtl');

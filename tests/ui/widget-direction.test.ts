@@ -23,7 +23,7 @@ async function rootIn(language: string): Promise<HTMLElement> {
 }
 
 describe('widget text direction', () => {
-  for (const language of ['ar', 'he']) {
+  for (const language of ['ar', 'he', 'ur']) {
     it(`renders ${language} right to left`, async () => {
       const root = await rootIn(language);
       expect(root.getAttribute('dir')).toBe('rtl');
