@@ -204,6 +204,28 @@ describe('translation editor', () => {
     expect(callsTo(fetchMock, 'POST', '/api/translation')).toHaveLength(0);
   });
 
+  it('asks before leaving with unsaved changes, and Discard restores the saved texts', async () => {
+    const { router } = mount('/settings/translations/editor?type=widget-design&languageCode=fr');
+    const user = userEvent.setup();
+    const title = await findInput('welcome.guestTitle');
+    const shipped = title.value;
+    await user.clear(title);
+    await user.type(title, 'Bienvenue');
+    // Changing tabs is not leaving.
+    await user.click(screen.getByRole('tab', { name: 'VIP tier' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Welcome box' }));
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave page with unsaved changes?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/settings/translations/editor');
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(input('welcome.guestTitle')).toHaveValue(shipped);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Settings' }));
+    expect(await screen.findByText('Settings page')).toBeInTheDocument();
+  });
+
   it('says when program names cannot be given in a language', async () => {
     mount('/settings/translations/editor?type=widget-design&languageCode=pt-BR&tab=program-names');
     expect(await screen.findByText(/Program names cannot be given in .* yet/)).toBeInTheDocument();
