@@ -2,7 +2,7 @@ import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, us
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { getUiOptions } from '@rjsf/utils';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Toggle } from '../../../components/Toggle';
 import { useT } from '../../../i18n';
 import { GroupLegend } from '../../../form/templates/GroupLegend';
@@ -41,6 +41,33 @@ function itemParts(schema: RJSFSchema) {
     min: typeof props.items?.minimum === 'number' ? props.items.minimum : 1,
     max: typeof props.items?.maximum === 'number' ? props.items.maximum : 50,
   };
+}
+
+/**
+ * The item count: typed freely (an empty or out-of-range draft stays in the box), saved once it is a
+ * whole number within `min`–`max`; leaving the box shows the saved count again.
+ */
+function ItemsInput({ id, label, value, min, max, disabled, onChange }: { id: string; label: string; value: number; min: number; max: number; disabled: boolean; onChange: (n: number) => void }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  return (
+    <input
+      id={id}
+      className="input__field"
+      type="number"
+      inputMode="numeric"
+      min={min}
+      max={max}
+      value={draft ?? String(value)}
+      disabled={disabled}
+      aria-label={label}
+      onChange={(event) => {
+        setDraft(event.target.value);
+        const n = Number(event.target.value);
+        if (event.target.value !== '' && Number.isInteger(n) && n >= min && n <= max) onChange(n);
+      }}
+      onBlur={() => setDraft(null)}
+    />
+  );
 }
 
 interface RowProps {
@@ -88,21 +115,7 @@ function BlockRow({ block, index, count, name, baseId, shownLabel, itemsLabel, m
       </span>
       <label className="content-blocks__items">
         <span aria-hidden="true">{itemsLabel}</span>
-        <input
-          id={`${rowId}_items`}
-          className="input__field"
-          type="number"
-          inputMode="numeric"
-          min={min}
-          max={max}
-          value={block.items}
-          disabled={disabled}
-          aria-label={`${itemsLabel}: ${name}`}
-          onChange={(event) => {
-            const n = Number.parseInt(event.target.value, 10);
-            if (Number.isFinite(n)) onChange({ ...block, items: Math.min(max, Math.max(min, n)) });
-          }}
-        />
+        <ItemsInput id={`${rowId}_items`} label={`${itemsLabel}: ${name}`} value={block.items} min={min} max={max} disabled={disabled} onChange={(items) => onChange({ ...block, items })} />
       </label>
     </li>
   );
