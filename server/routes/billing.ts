@@ -9,6 +9,13 @@
  * - `POST /subscription/cancel`: back to the free plan
  * - `POST /subscription/promo` `{ code, planId }`: checks a promo code (422 "Invalid coupon code")
  * - `POST /subscription/local-charges/:chargeId/approve|decline`: the local adapter's confirmation page
+ * - `GET /subscription/offers`: the sale popup, the head start, the milestone trial and the
+ *   onboarding call (server/services/billing-offers.ts; PL10, PL11, PL14)
+ * - `POST /subscription/offers/:offerId/claim` `{ interval?, planId? }`: subscribes with the offer's
+ *   plan, code and trial; answers as subscribe plus `message: "Claim offer successfully"`
+ * - `POST /subscription/onboarding-call` `{ note? }`: books the onboarding call (403 below Advanced)
+ * - `POST /shop` `{ promoShowAt?, promoHolidaySaleShowAt? }`: spec 000 §7's partial shop body, the
+ *   promo popups' dismissal times
  * - `GET /platform/access`: whether the app can reach the shop's Admin API (reinstall banner);
  *   `POST /platform/access/exchange`: token exchange with the request's session token
  */
@@ -17,6 +24,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { accessStatus, exchangeSessionToken } from '../platform/access-tokens';
 import { answerLocalCharge, cancelSubscription, confirmSubscription, pausedPrograms, planOffer, planOffers, promoDiscount, subscribe, subscriptionInfo } from '../services/billing';
+import { claimOffer, requestOnboardingCall, saveShopPromoFields, shopOffers } from '../services/billing-offers';
 import { readJsonBody } from './body';
 
 const text = (body: Record<string, unknown>, key: string): string => {
@@ -56,6 +64,21 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
     await answerLocalCharge(deps, c.get('shopId'), c.req.param('chargeId'), c.req.param('answer') === 'approve');
     return c.json({ data: { ok: true } });
   });
+  app.get('/subscription/offers', async (c) => c.json({ data: await shopOffers(deps, c.get('shopId')) }));
+  app.post('/subscription/offers/:offerId/claim', async (c) => {
+    const body = await readJsonBody(c);
+    if (body.interval !== undefined && body.interval !== 'monthly' && body.interval !== 'annual') {
+      throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/interval', message: 'Must be monthly or annual' }]);
+    }
+    if (body.planId !== undefined && typeof body.planId !== 'string') throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/planId', message: 'Choose a paid plan' }]);
+    const options = { ...(body.interval ? { interval: body.interval as 'monthly' | 'annual' } : {}), ...(typeof body.planId === 'string' ? { planId: body.planId } : {}) };
+    return c.json(await claimOffer(deps, c.get('shopId'), c.req.param('offerId'), options));
+  });
+  app.post('/subscription/onboarding-call', async (c) => {
+    const body = await readJsonBody(c);
+    return c.json({ data: await requestOnboardingCall(deps, c.get('shopId'), body.note) });
+  });
+  app.post('/shop', async (c) => c.json({ data: await saveShopPromoFields(deps, c.get('shopId'), await readJsonBody(c)) }));
   app.get('/platform/access', async (c) => c.json({ data: await accessStatus(deps, c.get('shopId')) }));
   app.post('/platform/access/exchange', async (c) => {
     // Demo mode has no platform to ask (its adapters are local).

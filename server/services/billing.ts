@@ -297,13 +297,15 @@ export interface SubscribeResult {
  * confirmation: any paid subscription is cancelled at the platform and the plan becomes free at
  * once (`isRedirect` false). A paid plan creates a pending charge at the platform and answers its
  * confirmation URL; nothing changes until the return is verified (`confirmSubscription`). A trial
- * is given once per shop; a promo code takes its percent off for its months.
+ * is given once per shop; a promo code takes its percent off for its months. `headStart` lets the
+ * head-start claim subscribe to the `head_start` plan, which the plans page does not offer.
  * @throws ApiError 404 `unknown_plan` (or a legacy plan no longer offered), 422 `invalid_coupon`, 409 `already_subscribed`, adapter errors
  */
-export async function subscribe(deps: AppDeps, shopId: string, planId: string, options: { interval?: BillingInterval; discountCode?: string }): Promise<SubscribeResult> {
+export async function subscribe(deps: AppDeps, shopId: string, planId: string, options: { interval?: BillingInterval; discountCode?: string; headStart?: boolean }): Promise<SubscribeResult> {
   const shop = await requireShop(deps.db, shopId);
   const price = PRICES.get(planId);
-  if (!price?.offered) throw notFound('unknown_plan', `The plan "${planId}" cannot be subscribed to`);
+  // The head start is not on the plans page; only its claim (server/services/billing-offers.ts) subscribes to it.
+  if (!price || (!price.offered && !(options.headStart && planId === 'head_start'))) throw notFound('unknown_plan', `The plan "${planId}" cannot be subscribed to`);
   const info = await subscriptionInfo(deps, shopId);
   if (price.priceMinor === 0) {
     if (info.subscription) await endActive(deps, shopId, 'cancelled');
