@@ -6,6 +6,8 @@ export interface MenuItem {
   content: string;
   helpText?: string;
   suffix?: ReactNode;
+  /** Shown but not chosen (its `helpText` says why); it stays reachable by the arrow keys. */
+  disabled?: boolean;
   onAction: () => void;
 }
 
@@ -119,7 +121,9 @@ function MenuGroup({ section, onDone }: { section: MenuSection; onDone: () => vo
           role="menuitem"
           tabIndex={-1}
           className="popover__item"
+          aria-disabled={item.disabled || undefined}
           onClick={() => {
+            if (item.disabled) return;
             onDone();
             item.onAction();
           }}

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { useT } from '../i18n';
 import { shopAtom } from '../state/session';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -27,10 +27,31 @@ function useShowsLanguageSwitcher(): boolean {
   return settings !== undefined && settings.isShowSettingLanguage !== false;
 }
 
+/**
+ * The walkthrough's "each page sets the document title and moves focus to its heading": the tab
+ * reads "<title> · <app>", and after each navigation focus lands on the h1 (so a screen reader
+ * starts at the new page) unless a field of the page already took it (autofocus).
+ */
+function usePageAnnouncement(title: string) {
+  const t = useT();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    document.title = `${title} · ${t('app.name')}`;
+  }, [title, t]);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.closest('.page__content, [role="dialog"]')) return;
+    heading.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return heading;
+}
+
 /** A screen: header with title, optional back link, actions and the language switcher, then the content. */
 export function Page({ title, backTo, backLabel, titleMeta, primaryAction, secondaryActions, narrow, children }: PageProps) {
   const t = useT();
   const showLanguage = useShowsLanguageSwitcher();
+  const heading = usePageAnnouncement(title);
   return (
     <div className={narrow ? 'page page--narrow' : 'page'}>
       <header className="page__header">
@@ -40,7 +61,9 @@ export function Page({ title, backTo, backLabel, titleMeta, primaryAction, secon
           </Link>
         )}
         <div className="page__title-wrap">
-          <h1 className="page__title">{title}</h1>
+          <h1 ref={heading} className="page__title" tabIndex={-1}>
+            {title}
+          </h1>
           {titleMeta}
         </div>
         <div className="page__actions">

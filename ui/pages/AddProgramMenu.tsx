@@ -3,7 +3,12 @@ import type { KindCategory, KindSummary } from '../../engine/types';
 import { ActionMenu, type MenuSection } from '../components/ActionMenu';
 import { Badge } from '../components/Badge';
 import { t, useT, type MessageKey } from '../i18n';
+import limitRules from '../../rules/limits.json';
 import { paths, tabOffersKind, type ProgramListTab } from './program-paths';
+
+/** "Up to 10 place-order programs" (rules/limits.json, spec 001 §4, §9): the number the add menu checks before the form. */
+export const PLACE_ORDER_LIMIT: number =
+  (limitRules as { name: string; event: { params: { limit?: number } } }[]).find((rule) => rule.name === 'limit.place_order_programs')?.event.params.limit ?? 10;
 
 /** Menu headings in the order the add menu shows them (spec 001 §3 "Add-program menu categories"). */
 const categories: { id: KindCategory | null; label: MessageKey }[] = [
@@ -24,8 +29,11 @@ function planBadge(kind: KindSummary) {
   return kind.feature !== null ? <Badge tone="info">{t('common.plan')}</Badge> : undefined;
 }
 
-/** Groups the tab's templates by add-menu category; a template needing a plan feature gets a "Plan" badge. */
-export function menuSections(kinds: KindSummary[], tab: ProgramListTab, open: (kind: KindSummary) => void): MenuSection[] {
+/**
+ * Groups the tab's templates by add-menu category; a template needing a plan feature gets a "Plan"
+ * badge. With `placeOrderCount` at the limit, "Place an order" is shown unavailable and says why.
+ */
+export function menuSections(kinds: KindSummary[], tab: ProgramListTab, open: (kind: KindSummary) => void, placeOrderCount = 0): MenuSection[] {
   const offered = kinds.filter((kind) => tabOffersKind(tab, kind.id));
   const known = new Set(categories.map((category) => category.id));
   const categoryOf = (kind: KindSummary) => (known.has(kind.category) ? kind.category : null);
@@ -33,22 +41,29 @@ export function menuSections(kinds: KindSummary[], tab: ProgramListTab, open: (k
     title: t(category.label),
     items: offered
       .filter((kind) => categoryOf(kind) === category.id)
-      .map((kind) => ({
-        id: kind.id,
-        content: kind.title,
-        helpText: kind.description,
-        suffix: planBadge(kind),
-        onAction: () => open(kind),
-      })),
+      .map((kind) => {
+        const full = kind.id === 'earning.place_order' && placeOrderCount >= PLACE_ORDER_LIMIT;
+        return {
+          id: kind.id,
+          content: kind.title,
+          helpText: full ? t('programs.list.placeOrderFull', { limit: PLACE_ORDER_LIMIT, count: placeOrderCount }) : kind.description,
+          suffix: full ? <Badge tone="attention">{t('programs.list.unavailable')}</Badge> : planBadge(kind),
+          disabled: full,
+          onAction: () => open(kind),
+        };
+      }),
   }));
 }
 
 /** The "Add program" primary action of /programs. */
-export function AddProgramMenu({ kinds, tab, variant }: { kinds: KindSummary[] | undefined; tab: ProgramListTab; variant?: 'primary' | 'secondary' }) {
+export function AddProgramMenu({ kinds, tab, variant, placeOrderCount = 0 }: { kinds: KindSummary[] | undefined; tab: ProgramListTab; variant?: 'primary' | 'secondary'; placeOrderCount?: number }) {
   const t = useT();
   const navigate = useNavigate();
-  const sections = menuSections(kinds ?? [], tab, (kind) =>
-    navigate(tab === 'redeem' ? `${paths.create(kind.name)}?type=redeem` : paths.create(kind.name)),
+  const sections = menuSections(
+    kinds ?? [],
+    tab,
+    (kind) => navigate(tab === 'redeem' ? `${paths.create(kind.name)}?type=redeem` : paths.create(kind.name)),
+    placeOrderCount,
   );
   return (
     <ActionMenu

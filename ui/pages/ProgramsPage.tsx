@@ -1,5 +1,8 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
+import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
+import { localDate } from '../../engine/store-time';
+import type { ProgramRow } from '../api/endpoints';
 import { ApiError } from '../api/client';
 import { api } from '../api/endpoints';
 import { useResource } from '../api/use-resource';
@@ -7,8 +10,10 @@ import { Banner } from '../components/Banner';
 import { Card } from '../components/Card';
 import { EmptyState } from '../components/EmptyState';
 import { Page } from '../components/Page';
+import { Select } from '../components/Select';
 import { Tabs } from '../components/Tabs';
-import { useLabelLanguage, useT, type MessageKey } from '../i18n';
+import { useLabelLanguage, useLanguage, useT, type MessageKey } from '../i18n';
+import { currencyAtom, timezoneAtom } from '../state/session';
 import { AddProgramMenu } from './AddProgramMenu';
 import { DeleteProgramModal, type DeleteTarget } from './DeleteProgramModal';
 import { isProgramListTab, listTypeOfTab, parseTab, programTabs, tabOffersKind, type ProgramListTab, type ProgramTab } from './program-paths';
@@ -18,6 +23,9 @@ import { RefusalBanner } from './RefusalBanner';
 import { GateBanner, isGated, useKindGate } from './PlanGate';
 import { TIER_KIND, TierList } from './TierList';
 import { useStatusToggle } from './use-status-toggle';
+
+// The milestone tab's trial offer loads with that tab only (the billing area stays off the first load).
+const MilestoneTrialBanner = lazy(() => import('../areas/billing/Offers').then((m) => ({ default: m.MilestoneTrialBanner })));
 
 const tabLabels: Record<ProgramTab, MessageKey> = {
   earning: 'programs.tabs.earning',
@@ -48,6 +56,33 @@ function ProgramsFrame({ tab, primaryAction, children }: { tab: ProgramTab; prim
   );
 }
 
+/** How the program tables sort (walkthrough: "program tables: search, sort"). */
+export type ProgramSort = 'newest' | 'oldest' | 'title_asc' | 'title_desc';
+const SORTS: { value: ProgramSort; label: MessageKey }[] = [
+  { value: 'oldest', label: 'programs.list.sortOldest' },
+  { value: 'newest', label: 'programs.list.sortNewest' },
+  { value: 'title_asc', label: 'programs.list.sortTitleAsc' },
+  { value: 'title_desc', label: 'programs.list.sortTitleDesc' },
+];
+
+/**
+ * The rows a search and a sort leave: `query` matches the title or the type's title, any case;
+ * oldest (the default: the order programs were made in, as the server lists them) and newest by
+ * creation, titles in the admin's language's collation.
+ */
+export function searchAndSort(rows: ProgramRow[], query: string, sort: ProgramSort, kindTitles: Map<string, string>, language: string): ProgramRow[] {
+  const needle = query.trim().toLocaleLowerCase(language);
+  const found = needle ? rows.filter((row) => [programTitle(row), kindTitles.get(row.kind) ?? row.event].some((text) => text.toLocaleLowerCase(language).includes(needle))) : [...rows];
+  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+  const byCreated = (a: ProgramRow, b: ProgramRow) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+  return found.sort((a, b) =>
+    sort === 'newest' ? byCreated(b, a)
+    : sort === 'title_asc' ? collator.compare(programTitle(a), programTitle(b))
+    : sort === 'title_desc' ? collator.compare(programTitle(b), programTitle(a))
+    : byCreated(a, b),
+  );
+}
+
 /** Earning, redeem and milestone tabs: the programs of the tab's kinds with toggles, delete and the add menu. */
 function ProgramListTabPanel({ tab }: { tab: ProgramListTab }) {
   const t = useT();
@@ -58,29 +93,58 @@ function ProgramListTabPanel({ tab }: { tab: ProgramListTab }) {
   const kinds = useResource(`kinds:${language}`, () => api.kinds(language), { keepData: true });
   const { pending, toggle, refusal, dismissRefusal } = useStatusToggle(programs.setData, programTitle);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ProgramSort>('oldest');
+  const uiLanguage = useLanguage();
+  const currency = useAtomValue(currencyAtom);
+  const timezone = useAtomValue(timezoneAtom);
+  const today = localDate(new Date(), timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
 
   const kindTitles = useMemo(() => new Map((kinds.data ?? []).map((kind) => [kind.id, kind.title])), [kinds.data]);
   // Earning and milestone programs share one list; each tab shows its own kinds.
   const rows = useMemo(() => programs.data?.filter((row) => tabOffersKind(tab, row.kind)), [programs.data, tab]);
+  const shown = useMemo(() => (rows ? searchAndSort(rows, query, sort, kindTitles, uiLanguage) : undefined), [rows, query, sort, kindTitles, uiLanguage]);
   const empty = rows !== undefined && rows.length === 0;
+  // Limits shown before the form (walkthrough): the add menu says why a template is unavailable.
+  const placeOrderCount = programs.data?.filter((row) => row.kind === 'earning.place_order').length ?? 0;
   return (
     // The empty state carries the add action itself, so the header doesn't repeat it.
-    <ProgramsFrame tab={tab} primaryAction={empty ? undefined : <AddProgramMenu kinds={kinds.data} tab={tab} />}>
+    <ProgramsFrame tab={tab} primaryAction={empty ? undefined : <AddProgramMenu kinds={kinds.data} tab={tab} placeOrderCount={placeOrderCount} />}>
       <RefusalBanner message={refusal} onDismiss={dismissRefusal} />
+      {tab === 'milestone' && (
+        <Suspense fallback={null}>
+          <MilestoneTrialBanner />
+        </Suspense>
+      )}
       {programs.error !== undefined ? (
         <Banner tone="critical" title={t('programs.listFailed')} action={{ label: t('common.reload'), onAction: programs.reload }}>
           {programs.error instanceof ApiError ? programs.error.message : null}
         </Banner>
       ) : empty ? (
         <Card>
-          <EmptyState heading={t(emptyHeadings[tab])} action={<AddProgramMenu kinds={kinds.data} tab={tab} />}>
+          <EmptyState heading={t(emptyHeadings[tab])} action={<AddProgramMenu kinds={kinds.data} tab={tab} placeOrderCount={placeOrderCount} />}>
             {t(tab === 'milestone' ? 'programs.empty.milestoneBody' : 'programs.empty.body')}
           </EmptyState>
         </Card>
       ) : (
         <Card flush>
+          <div className="list-toolbar programs-toolbar">
+            <div className="list-toolbar__search" role="search">
+              <label className="inline-form__field programs-toolbar__search">
+                <span>{t('programs.list.search')}</span>
+                <span className="input">
+                  <input className="input__field" type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+                </span>
+              </label>
+            </div>
+            <Select label={t('programs.list.sort')} value={sort} options={SORTS.map((s) => ({ value: s.value, label: t(s.label) }))} onChange={(v) => setSort(v as ProgramSort)} />
+          </div>
+          {shown !== undefined && shown.length === 0 && query.trim() !== '' && <p className="programs-toolbar__none">{t('programs.list.noMatch', { query: query.trim() })}</p>}
           <ProgramsTable
-            programs={rows}
+            programs={shown}
+            today={today}
+            currency={currency}
+            language={uiLanguage}
             kindTitles={kindTitles}
             pending={pending}
             onToggle={(row) => void toggle(row)}

@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
 import type { ProgramRow } from '../api/endpoints';
-import { Badge } from '../components/Badge';
+import { Badge, type BadgeTone } from '../components/Badge';
 import { IndexTable, IndexTableRow } from '../components/IndexTable';
 import { Toggle } from '../components/Toggle';
-import { t, useT, type Translate } from '../i18n';
+import { t, useT, type MessageKey, type Translate } from '../i18n';
 import { paths } from './program-paths';
 
 export interface ProgramsTableProps {
@@ -14,6 +14,11 @@ export interface ProgramsTableProps {
   pending: ReadonlySet<string>;
   onToggle: (program: ProgramRow) => void;
   onDelete: (program: ProgramRow) => void;
+  /** Today in the store's timezone (YYYY-MM-DD), for the Scheduled and Expired badges. */
+  today: string;
+  /** The shop's currency and the admin's language, for the amounts in the "Gives" column. */
+  currency: string;
+  language: string;
 }
 
 /** The table's column headings, in the current language. */
@@ -21,10 +26,61 @@ function headingsOf(t: Translate) {
   return [
     { title: t('programs.col.title') },
     { title: t('programs.col.kind') },
+    { title: t('programs.list.gives') },
     { title: t('programs.col.status') },
     { title: t('programs.col.on') },
     { title: t('programs.col.actions'), hidden: true, align: 'end' as const },
   ];
+}
+
+/** A program's state as its badge shows it (spec 000 §3 status badges active, inactive, scheduled, expired). */
+export type ProgramState = 'active' | 'inactive' | 'scheduled' | 'expired';
+
+const STATE_BADGES: Record<ProgramState, { tone: BadgeTone; label: MessageKey }> = {
+  active: { tone: 'success', label: 'programs.status.active' },
+  inactive: { tone: 'neutral', label: 'programs.status.inactive' },
+  scheduled: { tone: 'info', label: 'programs.list.scheduled' },
+  expired: { tone: 'critical', label: 'programs.list.expired' },
+};
+
+const dateOf = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
+
+/**
+ * The badge a program shows on `today` (store-local YYYY-MM-DD): Expired once its end date has
+ * passed (on or off), else Inactive while off, Scheduled while on before its start date, else Active.
+ */
+export function programState(program: Pick<ProgramRow, 'status' | 'data'>, today: string): ProgramState {
+  const end = dateOf(program.data.endDate);
+  if (end && end < today) return 'expired';
+  if (!program.status) return 'inactive';
+  const start = dateOf(program.data.startDate);
+  return start && start > today ? 'scheduled' : 'active';
+}
+
+const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/**
+ * What a program gives, in one plain line ("10 points for every $1.00 spent", "500 points → $5.00
+ * off"); an empty string when its data names no points.
+ */
+export function programGives(program: Pick<ProgramRow, 'kind' | 'data'>, currency: string, language: string): string {
+  const d = program.data;
+  const money = (amount: number) => new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+  const earn = num(d.earnPoint);
+  if (program.kind === 'earning.place_order' && earn !== null) {
+    if (d.earnBy === 'fixed_order') return t('programs.list.givesPerOrder', { points: earn });
+    if (d.earnBy === 'quantity') return t('programs.list.givesPerItems', { points: earn, items: num(d.rateItem) ?? 1 });
+    return t('programs.list.givesPerSpent', { points: earn, money: money(num(d.rateMoney) ?? 1) });
+  }
+  if (earn !== null) return t('programs.list.givesPoints', { points: earn });
+  const cost = num(d.redeemPoint);
+  if (cost === null) return '';
+  const amount = num(d.discountAmount);
+  if (amount !== null) return t('programs.list.givesAmountOff', { points: cost, money: money(amount) });
+  const percent = num(d.discountPercent) ?? num(d.getDiscountPercent);
+  if (percent !== null) return t('programs.list.givesPercentOff', { points: cost, percent });
+  if (program.kind.endsWith('free_shipping')) return t('programs.list.givesShipping', { points: cost });
+  return t('programs.list.givesFor', { points: cost });
 }
 
 export function programTitle(program: ProgramRow): string {
@@ -44,7 +100,7 @@ function SkeletonRows({ columns }: { columns: number }) {
 }
 
 /** The program list of one tab: each row opens its program; toggle and delete act in place. */
-export function ProgramsTable({ programs, kindTitles, pending, onToggle, onDelete }: ProgramsTableProps) {
+export function ProgramsTable({ programs, kindTitles, pending, onToggle, onDelete, today, currency, language }: ProgramsTableProps) {
   const t = useT();
   const navigate = useNavigate();
   const headings = headingsOf(t);
@@ -55,14 +111,14 @@ export function ProgramsTable({ programs, kindTitles, pending, onToggle, onDelet
       ) : (
         programs.map((program) => {
           const title = programTitle(program);
+          const state = programState(program, today);
           return (
             <IndexTableRow key={program.id} onOpen={() => navigate(paths.edit(program.id))}>
               <td className="index-table__primary">{title}</td>
               <td>{kindTitles.get(program.kind) ?? program.event}</td>
+              <td>{programGives(program, currency, language) || '—'}</td>
               <td>
-                <Badge tone={program.status ? 'success' : 'neutral'}>
-                  {t(program.status ? 'programs.status.active' : 'programs.status.inactive')}
-                </Badge>
+                <Badge tone={STATE_BADGES[state].tone}>{t(STATE_BADGES[state].label)}</Badge>
               </td>
               <td>
                 <Toggle

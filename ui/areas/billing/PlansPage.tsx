@@ -12,6 +12,7 @@ import { SkeletonText } from '../../components/Skeleton';
 import { Tabs } from '../../components/Tabs';
 import { currentLanguage, useT } from '../../i18n';
 import { billingApi, formatMoney, monthlyCost, type BillingInterval, type PlanOffer, type SubscriptionInfo } from './api';
+import { OffersCard } from './Offers';
 import { useSubscribe } from './use-subscribe';
 
 /** Whether moving from the current plan to `target` costs less per month (a downgrade goes through /downSell first). */
@@ -164,6 +165,7 @@ export function PlansPage() {
           </ul>
         </Card>
       )}
+      <OffersCard />
     </Page>
   );
 }

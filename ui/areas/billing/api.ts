@@ -92,6 +92,35 @@ export function subscribeQuery(params: Record<string, string | boolean | null | 
   return kept.length ? `?${new URLSearchParams(kept.map(([k, v]) => [k, String(v)])).toString()}` : '';
 }
 
+/** The sale popup's offer (server/services/billing-offers.ts; spec 000 §4). Money in minor units. */
+export interface SaleOffer {
+  id: 'sale';
+  code: string;
+  percent: number;
+  months: number;
+  planId: string;
+  planName: string;
+  price: number;
+  discountedPrice: number;
+  show: boolean;
+  dismissedAt: string | null;
+}
+
+/** The head start (spec 000 §4): a 1-year free trial, or a coupon on the higher platform plans. */
+export type HeadStartOffer =
+  | { id: 'head_start'; variant: 'trial'; planId: 'head_start'; planName: string; trialDays: number }
+  | { id: 'head_start'; variant: 'coupon'; planId: string; planName: string; code: string; percent: number; months: number };
+
+/** `GET /api/subscription/offers`: what the shop is offered now (PL10, PL11, PL14). */
+export interface Offers {
+  sale: SaleOffer | null;
+  headStart: HeadStartOffer | null;
+  milestoneTrial: { id: 'milestone_trial'; planId: string; planName: string; trialDays: number } | null;
+  onboardingCall: { allowed: boolean; unlockPlan: string | null; requestedAt: string | null; note: string | null };
+}
+
+export type OfferId = 'sale' | 'head_start' | 'milestone_trial';
+
 export const billingApi = {
   subscription: () => request<{ data: SubscriptionInfo }>('/api/subscription').then((r) => r.data),
   plans: () => request<{ data: PlanOffer[] }>('/api/subscription/plans').then((r) => r.data),
@@ -104,6 +133,13 @@ export const billingApi = {
   promo: (code: string, planId: string) => request<{ data: { code: string; percent: number; months: number } }>('/api/subscription/promo', { method: 'POST', body: { code, planId } }).then((r) => r.data),
   answerLocalCharge: (chargeId: string, answer: 'approve' | 'decline') =>
     request<{ data: { ok: true } }>(`/api/subscription/local-charges/${encodeURIComponent(chargeId)}/${answer}`, { method: 'POST', body: {} }),
+  offers: () => request<{ data: Offers }>('/api/subscription/offers').then((r) => r.data),
+  /** Subscribes with the offer's plan, code and trial; answers as subscribe plus "Claim offer successfully". */
+  claim: (offerId: OfferId, body: { interval?: BillingInterval; planId?: string } = {}) =>
+    request<SubscribeResult & { message: string }>(`/api/subscription/offers/${offerId}/claim`, { method: 'POST', body }),
+  bookOnboardingCall: (note: string) => request<{ data: Offers['onboardingCall'] }>('/api/subscription/onboarding-call', { method: 'POST', body: { note } }).then((r) => r.data),
+  /** Saves when a promo popup was dismissed (spec 000 §7 `POST /shop`). */
+  dismissPromo: (field: 'promoShowAt' | 'promoHolidaySaleShowAt', at: Date = new Date()) => request<{ data: Record<string, string> }>('/api/shop', { method: 'POST', body: { [field]: at.toISOString() } }),
   access: () => request<{ data: AccessStatus }>('/api/platform/access').then((r) => r.data),
   exchange: () => request<{ data: AccessStatus }>('/api/platform/access/exchange', { method: 'POST', body: {} }).then((r) => r.data),
   restoreSession: () => request<{ token: string; shopDomain: string }>('/auth/session', { method: 'POST', body: {}, anonymous: true }),

@@ -9,6 +9,7 @@ import { Page } from '../../components/Page';
 import { Select } from '../../components/Select';
 import { SkeletonText } from '../../components/Skeleton';
 import { useT, type MessageKey } from '../../i18n';
+import { SaleBanner } from '../billing/Offers';
 import { RecommendedAppsCard } from './RecommendedAppsCard';
 
 const RANGES: ReportRange[] = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'last_60_days', 'last_90_days', 'last_month', 'last_year', 'week_to_date', 'month_to_date', 'year_to_date'];
@@ -107,6 +108,7 @@ export function DashboardPage() {
   ];
   return (
     <Page title={t('dashboard.title')}>
+      <SaleBanner />
       <div className="dashboard">
         <QuickSearch />
         <Card title={t('dashboard.report.title')}>
