@@ -39,8 +39,8 @@ describe('shipped storefront texts', () => {
         }
       });
 
-      it('names every file by a storefront language code', () => {
-        for (const file of files) expect(shippedCodes, `${variant}/${file}`).toContain(file.slice(0, -'.json'.length));
+      it('ships a file for every storefront language, each named by its code', () => {
+        expect(files.map((f) => f.slice(0, -'.json'.length)).sort()).toEqual([...shippedCodes].sort());
       });
 
       for (const file of files.filter((f) => f !== 'en.json')) {
