@@ -9,7 +9,8 @@
  * - `GET /customers/imports` (history, newest first), `GET /customers/imports/:id` (progress;
  *   `?preview=1` adds the guessed mapping and the first 5 rows again),
  *   `GET /customers/imports/:id/errors.csv` (bad rows with row number and reason).
- * - `GET /customers/export.csv?tab=&search=` — the list's customers as CSV, streamed.
+ * - `GET /customers/export.csv?tab=&search=&id=…&id=…` — the list's customers as CSV, streamed;
+ *   `id` (repeated, at most 100) narrows it to the customers selected on the list.
  * Mounted before the customer routes, whose `/customers/:id` would otherwise take these paths.
  */
 import { Hono, type Context } from 'hono';
@@ -19,7 +20,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { CUSTOMER_TABS, type CustomerTab } from '../services/customers';
 import { shopContext } from '../services/shop-context';
-import { customerCsvChunks } from '../services/customer-import/export';
+import { customerCsvChunks, EXPORT_MAX_IDS } from '../services/customer-import/export';
 import { createImport, errorCsvLines, findImport, kickImports, listImports, previewImport, startImport } from '../services/customer-import/job';
 import { IMPORT_KINDS, type ColumnMapping, type ImportKind, type TierRule } from '../services/customer-import/rules';
 import { findShop } from '../store/shops';
@@ -125,11 +126,16 @@ export function customerImportRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!(CUSTOMER_TABS as readonly string[]).includes(tab)) throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'tab', message: `Must be one of ${CUSTOMER_TABS.join(', ')}` }]);
     const search = c.req.query('search')?.trim() ?? '';
     if (search.length > 254) throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'search', message: 'Must be at most 254 characters' }]);
+    const idParams = c.req.queries('id');
+    const ids = idParams === undefined ? undefined : [...new Set(idParams)];
+    if (ids && (ids.length > EXPORT_MAX_IDS || ids.some((id) => id === '' || id.length > 255))) {
+      throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'id', message: `Name 1 to ${EXPORT_MAX_IDS} customers` }]);
+    }
     const shop = await findShop(deps.db, shopId);
     const gate = await checkGate('customer_export', shop ? shopContext(shop).gate : { plan: 'free' });
     if (!gate.allowed) throw new ApiError(403, 'plan_gate', `Customer exports are available on the ${gate.unlockPlan ?? 'a higher'} plan. ${gate.reason}`, [{ path: '', message: gate.reason }]);
     const day = new Date().toISOString().slice(0, 10);
-    return csvResponse(c, `customers-${tab}-${day}.csv`, customerCsvChunks(deps.db, shopId, { tab: tab as CustomerTab, ...(search ? { search } : {}) }));
+    return csvResponse(c, `customers-${tab}-${day}.csv`, customerCsvChunks(deps.db, shopId, { tab: tab as CustomerTab, ...(search ? { search } : {}), ...(ids ? { ids } : {}) }));
   });
   return app;
 }

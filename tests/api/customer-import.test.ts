@@ -285,6 +285,22 @@ describe('running an import', () => {
     expect((await customers(t))[0]!.tierId).toBeNull();
   });
 
+  it('refuses a tier entered by another method than the VIP program (spec 002 §5)', async () => {
+    const t = await makeApp();
+    const make = async (data: Record<string, unknown>) => {
+      const res = await t.call('POST', '/api/kinds/tier.tier/docs', { data });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { data: { id: string } }).data.id;
+    };
+    // No settings document: the program's method is its base tier's (points earned).
+    const silver = await make({ name: 'Silver', entryMethod: 'points_earned' });
+    await make({ name: 'Spender', entryMethod: 'amount_spent', entryRequirement: 100 });
+    const done = await importCsv(t, `${TEMPLATE}\n1,a@example.com,,,,,,Silver\n2,b@example.com,,,,,,spender\n`);
+    expect(done).toMatchObject({ status: 'completed', importedRows: 1, failedRows: 1 });
+    expect((await customers(t)).map((c) => [c.id, c.tierId])).toEqual([['1', silver]]);
+    expect((await errorsCsv(t, done.id)).split('\r\n')[1]).toBe('3,Tier Spender does not match the tier method (points earned),2,b@example.com,,,,,,spender');
+  });
+
   it('writes batches: a second runner on the same import commits nothing twice', async () => {
     const t = await makeApp();
     const rows = Array.from({ length: 95 }, (_, i) => `${5000 + i},c${i}@example.com,,,,${i + 1},,`);
@@ -366,6 +382,21 @@ describe('exporting customers', () => {
     expect(await ids('?search=BOB%40example.com')).toEqual(['2']);
     expect(await ids('?tab=guest')).toEqual([]);
     expect((await t.call('GET', '/api/customers/export.csv?tab=vip')).status).toBe(400);
+  });
+
+  it('exports the customers selected on the list (bulk action), within the tab', async () => {
+    const t = await makeApp();
+    await importCsv(t, `${TEMPLATE}
+1,ada@example.com,,Ada,A,,,
+2,bob@example.com,,Bob,B,,,
+3,ann@example.com,,Ann,C,,,
+`);
+    const ids = async (query: string) => (await (await t.call('GET', `/api/customers/export.csv${query}`)).text()).split('\r\n').slice(1, -1).map((l) => l.split(',')[0]);
+    expect(await ids('?id=3&id=1&id=1')).toEqual(['1', '3']);
+    expect(await ids('?id=3&tab=guest')).toEqual([]);
+    const tooMany = await t.call('GET', `/api/customers/export.csv?${Array.from({ length: 101 }, (_, i) => `id=${i}`).join('&')}`);
+    expect(tooMany.status).toBe(400);
+    expect(((await tooMany.json()) as { error: { details: Issue[] } }).error.details[0]!.path).toBe('id');
   });
 });
 

@@ -23,10 +23,9 @@ import type { CustomerImportsTable, CustomersTable, LedgerEntriesTable } from '.
 import { ApiError, notFound } from '../../errors';
 import type { Logger } from '../../logging';
 import { isSqlite } from '../../db/dialect';
-import { onLedgerAppend } from '../tiers';
-import { listDocuments } from '../../store/documents';
+import { onLedgerAppend, tierContext } from '../tiers';
 import { csvLine, detectDelimiter, firstRecords, readRecords, RecordCounter, type Delimiter } from './csv';
-import { guessMapping, mappingIssues, RowChecker, TIER_RULES, type BadRow, type CheckedRow, type ColumnMapping, type ImportKind, type ImportRow, type TierRule } from './rules';
+import { guessMapping, mappingIssues, RowChecker, TIER_RULES, type BadRow, type CheckedRow, type ColumnMapping, type ImportKind, type ImportRow, type TierMatch, type TierRule } from './rules';
 
 /** Spec 002 §5 and §9: a CSV import is at most 25 MB (bytes). */
 export const IMPORT_MAX_BYTES = 25 * 1024 * 1024;
@@ -345,13 +344,21 @@ export function orderedId(now = Date.now()): string {
 /** Thrown inside a batch when another runner moved the cursor first: this runner stops, the batch rolls back. */
 class LostClaim extends Error {}
 
-/** The shop's tiers for the tier column (lower-case name → id, and id → id). */
-async function tierLookup(db: Db, shopId: string): Promise<Map<string, string>> {
-  const tiers = await listDocuments(db, shopId, ['tier.tier']);
-  const map = new Map<string, string>();
-  for (const t of tiers) {
-    map.set(t.id, t.id);
-    if (typeof t.data.name === 'string') map.set(t.data.name.trim().toLowerCase(), t.id);
+const ENTRY_METHOD_WORDS: Record<string, string> = { points_earned: 'points earned', amount_spent: 'amount spent', number_of_orders: 'number of orders' };
+
+/**
+ * The shop's tiers for the tier column (lower-case name → id, and id → id). A tier entered by
+ * another method than the VIP program's (spec 002 §5: "The tier import column must match the tier
+ * method") maps to its refusal instead; exclusive (manual-only) tiers have no entry method to match.
+ */
+async function tierLookup(db: Db, shopId: string): Promise<Map<string, TierMatch>> {
+  const ctx = await tierContext(db, shopId);
+  const method = ctx.settings.entryMethod;
+  const map = new Map<string, TierMatch>();
+  for (const t of ctx.tiers) {
+    const match: TierMatch = t.exclusive || t.entryMethod === method ? t.id : { refused: `Tier ${t.name} does not match the tier method (${ENTRY_METHOD_WORDS[method] ?? method})` };
+    map.set(t.id, match);
+    if (t.name.trim()) map.set(t.name.trim().toLowerCase(), match);
   }
   return map;
 }

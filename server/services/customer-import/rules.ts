@@ -124,6 +124,13 @@ export interface ImportRow {
   type?: string;
 }
 
+/**
+ * What the tier column may name (by lower-case name or by id): the tier's id, or the reason a row
+ * naming it is refused (a tier entered by another method than the VIP program's, spec 002 §5 "The
+ * tier import column must match the tier method").
+ */
+export type TierMatch = string | { refused: string };
+
 /** A bad row: its number, the reasons (joined with "; ") and its cells. */
 export interface BadRow {
   row: number;
@@ -252,13 +259,13 @@ export class RowChecker {
   /**
    * @param headers the file's header names
    * @param mapping header → field (checked with mappingIssues first)
-   * @param tiers the shop's tiers by lower-case name and by id (→ id), or null when the tier rule is `ignore`
+   * @param tiers the shop's tiers by lower-case name and by id (→ id, or why a row may not name it), or null when the tier rule is `ignore`
    */
   constructor(
     headers: readonly string[],
     mapping: ColumnMapping,
     private readonly kind: ImportKind,
-    private readonly tiers: ReadonlyMap<string, string> | null,
+    private readonly tiers: ReadonlyMap<string, TierMatch> | null,
   ) {
     this.columns = [];
     headers.forEach((h, i) => {
@@ -308,8 +315,9 @@ export class RowChecker {
         }
         case 'tier':
           if (this.tiers) {
-            const tierId = this.tiers.get(raw.toLowerCase()) ?? this.tiers.get(raw);
-            if (tierId) value.tierId = tierId;
+            const match = this.tiers.get(raw.toLowerCase()) ?? this.tiers.get(raw);
+            if (typeof match === 'string') value.tierId = match;
+            else if (match) reasons.push(match.refused);
             else reasons.push(`Unknown tier: ${raw}`);
           }
           break;

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { api, type CustomerRow, type CustomerSort, type CustomerTab, type ListPage } from '../../api/endpoints';
+import { api, downloadCsv, type CustomerRow, type CustomerSort, type CustomerTab, type ListPage } from '../../api/endpoints';
 import { useResource } from '../../api/use-resource';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
@@ -16,6 +16,7 @@ import { CursorPagination, useCursorPages } from '../../components/CursorPaginat
 import { Select } from '../../components/Select';
 import { useT, type MessageKey } from '../../i18n';
 import { shopAtom } from '../../state/session';
+import { useToast } from '../../state/toasts';
 import { CustomerImportExportActions } from './import/ImportExportActions';
 import { customerName, typeLabels, typeTones } from './format';
 import { AdjustPointsModal, ConvertToGuestsModal, MembershipModal } from './modals';
@@ -73,9 +74,10 @@ function parse<T extends string>(value: string | null, allowed: readonly T[], fa
 }
 
 /**
- * `/customers` (spec 002 §2 Customers): tabs All, Member, Guest, Left; search by full e-mail or
+ * `/customers` (spec 002 §2 Customers): tabs All, Member, Guest, Left, B2B; search by full e-mail or
  * name; sort by points either way or by last update; items per page; cursor pages; customizable
- * columns remembered per shop; a row opens the profile.
+ * columns remembered per shop; a row opens the profile; bulk adjust, exclude, rejoin and export of
+ * the selected rows.
  */
 export function CustomersPage() {
   const t = useT();
@@ -96,6 +98,20 @@ export function CustomersPage() {
   const key = `customers:${tab}:${sort}:${limit}:${search}:${after ?? ''}`;
   const page = useResource<ListPage<CustomerRow>>(key, () => api.customers({ tab, sort, limit, ...(search ? { search } : {}), ...(after ? { after } : {}) }), { keepData: true });
   useEffect(() => setSelected(new Set()), [key]);
+  const toast = useToast();
+  const [exporting, setExporting] = useState(false);
+  /** Bulk export (spec 002 §2 Customers "Export"): the selected customers as CSV. */
+  const exportSelected = async () => {
+    setExporting(true);
+    try {
+      const ids = new URLSearchParams([...(tab === 'all' ? [] : [['tab', tab]]), ...[...selected].map((id) => ['id', id])]);
+      await downloadCsv(`/api/customers/export.csv?${ids.toString()}`, `customers-${tab}-selected.csv`);
+    } catch {
+      toast(t('import.export.failed'), 'error');
+    } finally {
+      setExporting(false);
+    }
+  };
   const afterBulk = () => {
     setSelected(new Set());
     page.reload();
@@ -199,6 +215,9 @@ export function CustomersPage() {
                   <Button onClick={() => setDialog('adjust')}>{t('customers.adjust.title')}</Button>
                   {selectedRows.every((r) => r.type === 'member') && <Button onClick={() => setDialog('exclude')}>{t('customers.membership.exclude')}</Button>}
                   {selectedRows.every((r) => r.type === 'left') && <Button onClick={() => setDialog('rejoin')}>{t('customers.membership.rejoin')}</Button>}
+                  <Button loading={exporting} onClick={() => void exportSelected()}>
+                    {t('import.export.action')}
+                  </Button>
                   <Button variant="plain" onClick={() => setSelected(new Set())}>
                     {t('customers.bulk.clear')}
                   </Button>
