@@ -109,3 +109,33 @@ test('the plans page and the billing dashboard fit a phone under /embed', async 
   await page.getByRole('tab', { name: 'Yearly' }).click();
   await expect(page.getByText('$5,988')).toBeVisible();
 });
+
+test('an offer is claimed from the plans page through the local billing adapter, and the onboarding call is booked', async ({ page, request }) => {
+  await signIn(page);
+  const { token } = (await (await request.post('/auth/demo-login')).json()) as { token: string };
+  await page.goto('/settings/subscription/plans');
+  const offers = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Offers' }) });
+  // The demo shop is on Advanced: the sale is 20%_3M on Ultimate (PL10), and Advanced includes the onboarding call (PL14).
+  await expect(offers.getByRole('heading', { name: '20% off Ultimate for 3 months' })).toBeVisible();
+  await offers.getByLabel('Good times to call, or what to cover (optional)').fill('Mornings');
+  await offers.getByRole('button', { name: 'Book the call' }).click();
+  await expect(page.getByText('Onboarding call requested')).toBeVisible();
+  await expect(offers.getByRole('button', { name: 'Send the request again' })).toBeVisible();
+
+  await offers.getByRole('button', { name: 'Claim offer' }).click();
+  await expect(page.getByText('Claim offer successfully')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Approve the test charge' })).toBeVisible();
+  await expect(page.getByText('20% off for 3 months (20%_3M)')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Ultimate plan activated').first()).toBeVisible();
+  const claimed = (await (await request.get('/api/subscription', { headers: { Authorization: `Bearer ${token}` } })).json()) as { data: { plan: string; subscription: { discountCode: string } } };
+  expect(claimed.data).toMatchObject({ plan: 'enterprise_2025', subscription: { discountCode: '20%_3M' } });
+
+  // Back on Advanced, as the other browser tests expect the demo shop.
+  await page.goto('/subscription');
+  await page.getByRole('button', { name: 'Downgrade to Advanced', exact: true }).click();
+  await page.getByRole('button', { name: 'Downgrade to Advanced' }).click();
+  await approveCharge(page, 'Advanced');
+  const restored = (await (await request.get('/api/shops', { headers: { Authorization: `Bearer ${token}` } })).json()) as { shop: { plan: string } };
+  expect(restored.shop.plan).toBe('advanced_2025');
+});

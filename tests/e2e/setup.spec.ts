@@ -46,6 +46,8 @@ async function markNotDone(request: APIRequestContext, auth: string): Promise<vo
 async function signIn(page: Page): Promise<void> {
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // Signed in once the app shows a screen: while the setup is not done, the wizard.
+  await expect(page.getByRole('heading', { name: 'Set up your loyalty program', level: 1 })).toBeVisible();
 }
 
 const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
