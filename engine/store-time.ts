@@ -12,13 +12,24 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
  * @example localDate(new Date('2026-03-08T07:30:00Z'), 'America/New_York') // '2026-03-08'
  */
 export function localDate(instant: Date, timeZone: string): string {
+  // Timezone offsets are whole minutes (only the local mean times of before about 1900 had
+  // seconds), so a local date changes only on a minute boundary: the last answer per timezone is
+  // kept for its minute (an order's processing asks dozens of times; formatting is the costly part).
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDates.get(timeZone);
+  if (last && last.minute === minute) return last.date;
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
     formatters.set(timeZone, formatter);
   }
-  return formatter.format(instant);
+  const date = formatter.format(instant);
+  if (Number.isFinite(minute)) lastDates.set(timeZone, { minute, date });
+  return date;
 }
+
+/** The last local date worked out per timezone, with the UTC minute it holds for. */
+const lastDates = new Map<string, { minute: number; date: string }>();
 
 /** Where an instant falls relative to an optional [startDate, endDate] window of store-local dates (both inclusive). */
 export function windowPosition(instant: Date, timeZone: string, startDate?: string | null, endDate?: string | null): 'before' | 'within' | 'after' {

@@ -12,6 +12,7 @@
  * the sweep that server/main.ts runs every minute). The same pattern as milestone codes
  * (server/services/milestone-rewards.ts).
  */
+import { sql } from 'kysely';
 import type { AppDeps } from '../deps';
 import type { IssuedReward } from './referrals';
 import { recordCoupon } from './redemption';
@@ -32,7 +33,8 @@ const ROLES = [
 export async function issueReferralRewards(deps: ReferralRewardDeps, shopId: string, options: { orderId?: string; limit?: number } = {}): Promise<number> {
   const discounts = deps.platformDiscounts;
   if (!discounts) return 0;
-  let query = deps.db.selectFrom('referrals').select(['id', 'friend_reward', 'advocate_reward']).where('shop_id', '=', shopId).where('rewards_pending', '=', 1);
+  // The literal 1 (not a bound parameter) lets SQLite use the partial index `referrals_rewards_pending`.
+  let query = deps.db.selectFrom('referrals').select(['id', 'friend_reward', 'advocate_reward']).where('shop_id', '=', shopId).where('rewards_pending', '=', sql.lit(1));
   if (options.orderId !== undefined) query = query.where('order_id', '=', options.orderId);
   const referrals = await query.orderBy('id').limit(options.limit ?? 100).execute();
   let issued = 0;
@@ -105,7 +107,7 @@ export async function issueReferralRewards(deps: ReferralRewardDeps, shopId: str
 
 /** Every shop's pending referral codes (the periodic sweep). Answers how many codes were issued. */
 export async function issueAllReferralRewards(deps: ReferralRewardDeps): Promise<number> {
-  const shops = await deps.db.selectFrom('referrals').select('shop_id').distinct().where('rewards_pending', '=', 1).execute();
+  const shops = await deps.db.selectFrom('referrals').select('shop_id').distinct().where('rewards_pending', '=', sql.lit(1)).execute();
   let issued = 0;
   for (const { shop_id: shopId } of shops) issued += await issueReferralRewards(deps, shopId);
   return issued;
