@@ -65,8 +65,9 @@ export function translationRoutes(deps: AppDeps): Hono<AppEnv> {
 }
 
 /**
- * `GET /proxy/translation?type=<variant>&language=<code>` (storefront API): one variant's texts as a
- * storefront block shows them — `{ data: { type, language, texts } }`, every key present, in the
+ * `GET /proxy/translation?type=<variant>&language=<page language>&browserLanguage=<code>` (storefront
+ * API): one variant's texts as a storefront block shows them, in the language the shop's detect
+ * method picks from the two (services/translations.ts detectedLanguage) — `{ data: { type, language, texts } }`, every key present, in the
  * order of storefrontTexts (merchant → shipped → primary language → English). The same answer for
  * guests and shoppers; 400 `invalid_query` at `type` for an unknown variant.
  */
@@ -75,7 +76,8 @@ export function translationProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
   app.get('/translation', async (c) => {
     const catalog = translationCatalog();
     const variant = variantOrThrow(catalog, c.req.query('type'));
-    const { language, texts } = await storefrontTexts(deps.db, c.var.shopId, variant.id, c.req.query('language'), catalog);
+    const asked = { page: c.req.query('language'), browser: c.req.query('browserLanguage') };
+    const { language, texts } = await storefrontTexts(deps.db, c.var.shopId, variant.id, asked, catalog);
     // A text saved in the admin shows on the next page view.
     c.header('Cache-Control', 'no-cache');
     return c.json({ data: { type: variant.id, language, texts } });

@@ -317,16 +317,34 @@ export function matchLanguage(requested: string | undefined, available: Iterable
   return findStorefrontLanguage(requested, available) ?? null;
 }
 
+/** The languages a storefront call names: the page's (`<html lang>`, which the platform picks per market from the visitor's IP) and the browser's. */
+export interface ShopperLanguages {
+  page?: string;
+  browser?: string;
+}
+
+/**
+ * The language tag to serve by the shop's detect method (spec 001 §3 Translation "by customer IP
+ * or browser language"): `browser_language` reads the browser's language first, `customer_ip` the
+ * page's (the platform localises the storefront from the visitor's IP); each falls back to the other.
+ */
+export function detectedLanguage(method: DetectMethod, asked: ShopperLanguages): string | undefined {
+  const pick = (v: string | undefined) => (v && v.trim() ? v : undefined);
+  return method === 'browser_language' ? (pick(asked.browser) ?? pick(asked.page)) : (pick(asked.page) ?? pick(asked.browser));
+}
+
 /**
  * The texts the storefront shows for one variant in the shopper's language, every key present
  * (see the file comment for the order). The language served is `requested` when the variant has
  * shipped or merchant texts in it (exact code, then base language), else the primary language.
+ * `requested` may name the page's and the browser's language: the shop's detect method picks one.
  * @example await storefrontTexts(db, shop, 'widget-design', 'fr-CA') // { language: 'fr', texts: { 'panel.title': 'Récompenses', … } }
  */
-export async function storefrontTexts(db: Db, shopId: string, variantId: string, requested: string | undefined, catalog = translationCatalog()): Promise<{ language: string; texts: Record<string, string> }> {
+export async function storefrontTexts(db: Db, shopId: string, variantId: string, requested: string | ShopperLanguages | undefined, catalog = translationCatalog()): Promise<{ language: string; texts: Record<string, string> }> {
   const variant = catalog.byId.get(variantId);
   if (!variant) throw new Error(`Unknown translation variant ${variantId}`);
   const { data } = await readTranslation(db, shopId);
+  if (typeof requested === 'object') requested = detectedLanguage(data.detectMethod, requested);
   const primary = data.primaryLanguage;
   const available = new Set([...Object.keys(variant.shipped), ...Object.keys(data.content).filter((l) => data.content[l]?.[variantId]), primary]);
   const language = matchLanguage(requested, available) ?? primary;

@@ -213,6 +213,14 @@ describe('GET /proxy/translation', () => {
     expect(Object.keys(data.texts).sort()).toEqual(Object.keys(english).sort());
     expect((await t.proxy('GET', '/translation?type=nope', null)).status).toBe(400);
   });
+
+  it("picks the page's or the browser's language by the shop's detect method", async () => {
+    const t = await makeApp();
+    const language = async () => ((await (await t.proxy('GET', '/translation?type=sign-up&language=de-DE&browserLanguage=fr-FR', null)).json()) as { data: { language: string } }).data.language;
+    expect(await language()).toBe('fr'); // browser language, the default
+    await t.call('POST', '/api/translation', { detectMethod: 'customer_ip' });
+    expect(await language()).toBe('de'); // the page's language, which the platform picks from the visitor's IP
+  });
 });
 
 describe('the shipped translation data', () => {
