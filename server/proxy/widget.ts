@@ -68,7 +68,8 @@ export function widgetProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
   const languages = Object.keys(shipped);
   app.get('/widget', async (c) => {
     // The merchant's texts (translation editor) → shipped for the language → primary language → English.
-    const { language, texts } = await storefrontTexts(deps.db, c.var.shopId, 'widget-design', c.req.query('language'));
+    // `language` is the page's, `browserLanguage` the browser's (optional): the shop's detect method picks one.
+    const { language, texts } = await storefrontTexts(deps.db, c.var.shopId, 'widget-design', { page: c.req.query('language'), browser: c.req.query('browserLanguage') });
     const [shop, designs, settings, storefront] = await Promise.all([findShop(deps.db, c.var.shopId), listDocuments(deps.db, c.var.shopId, [WIDGET_DESIGN_KIND]), shopSettings(deps.db, c.var.shopId), storefrontSections(deps, c.var.shopId)]);
     const label = settings.general.pointLabel;
     const custom = label.singular !== DEFAULT_SETTINGS.general.pointLabel.singular || label.plural !== DEFAULT_SETTINGS.general.pointLabel.plural;
