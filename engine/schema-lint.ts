@@ -13,7 +13,8 @@
  */
 import { isSafe } from 'redos-detector';
 import { loadLabelCatalogs, placeholders, schemaLabels, TRANSLATED_LANGUAGES, uiLabels, type LabelCatalog, type LabelCatalogs, type LabelText } from './i18n';
-import { createAjv, loadRegistry, SchemaError, type KindEntry } from './registry';
+import type { Ajv } from 'ajv';
+import { createAjv, loadRegistry, SchemaError, type KindEntry, type Registry } from './registry';
 import {
   listTemplates,
   MERGE_KEYWORDS,
@@ -69,7 +70,16 @@ export function lintSchemas(schemasDir: string, ui: UiNames): LintIssue[] {
     issues.push(...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, (language) => catalogs.shared(language)));
   }
   issues.push(...lintBases(schemasDir, bases));
-  for (const ref of listTemplates(schemasDir)) issues.push(...lintKindFolder(schemasDir, ref, bases, ui, catalogs));
+  // One registry for every kind when all of them load (the usual case); otherwise each kind is
+  // loaded alone, so one broken folder does not hide the others. One ajv checks every default.
+  let registry: Registry | undefined;
+  try {
+    registry = loadRegistry(schemasDir);
+  } catch (e) {
+    if (!(e instanceof SchemaError || e instanceof TemplateFileError)) throw e;
+  }
+  const defaultsAjv = createAjv({ useDefaults: true });
+  for (const ref of listTemplates(schemasDir)) issues.push(...lintKindFolder(schemasDir, ref, bases, ui, catalogs, { registry, defaultsAjv }));
   return issues;
 }
 
@@ -153,13 +163,20 @@ export function lintRepeats(schema: JsonObject, ui: JsonObject, parent: { schema
 }
 
 /** Loads one kind in isolation (so one broken folder does not hide the others) and lints it. */
-function lintKindFolder(schemasDir: string, ref: TemplateRef, bases: ReadonlyMap<string, BaseFile>, ui: UiNames, catalogs: LabelCatalogs): LintIssue[] {
+function lintKindFolder(
+  schemasDir: string,
+  ref: TemplateRef,
+  bases: ReadonlyMap<string, BaseFile>,
+  ui: UiNames,
+  catalogs: LabelCatalogs,
+  loaded: { registry: Registry | undefined; defaultsAjv: Ajv },
+): LintIssue[] {
   const file = ref.schemaFile;
   let kind: KindEntry | undefined;
   let raw: JsonObject;
   const repeats: LintIssue[] = [];
   try {
-    kind = loadRegistry(schemasDir, { only: ref.id }).get(ref.id);
+    kind = loaded.registry?.get(ref.id) ?? loadRegistry(schemasDir, { only: ref.id }).get(ref.id);
     const template = resolveTemplate(schemasDir, ref, bases);
     raw = template.schema;
     if (template.bases.length > 0) repeats.push(...lintRepeats(template.raw, template.rawUi, parentLayer(template.raw, bases, file), file, ref.uiFile ?? `${ref.family}/${ref.name}/ui.json`));
@@ -168,7 +185,7 @@ function lintKindFolder(schemasDir: string, ref: TemplateRef, bases: ReadonlyMap
   }
   if (!kind) return [{ file, path: '', message: 'not found' }];
   const catalogOf = (language: (typeof TRANSLATED_LANGUAGES)[number]) => catalogs.forKind(kind.id, language);
-  const issues = [...repeats, ...lintDefaults(kind, file), ...lintLabels(raw, file), ...lintPatterns(raw, file), ...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, catalogOf)];
+  const issues = [...repeats, ...lintDefaults(kind, file, loaded.defaultsAjv), ...lintLabels(raw, file), ...lintPatterns(raw, file), ...lintBounds(raw, file), ...lintTranslations(schemaLabels(raw), file, catalogOf)];
   const uiFile = ref.uiFile ?? `${ref.family}/${ref.name}/ui.json`;
   if (Object.keys(kind.uiSchema).length > 0) {
     issues.push(...lintUi(kind.uiSchema, kind.schema, kind.schema, uiFile, '', ui));
@@ -181,9 +198,8 @@ function lintKindFolder(schemasDir: string, ref: TemplateRef, bases: ReadonlyMap
  * Every `default` validates against the schema node that carries it, after the nested defaults it
  * triggers are filled in (a `{}` default whose properties all have defaults is fine).
  */
-function lintDefaults(kind: KindEntry, file: string): LintIssue[] {
+function lintDefaults(kind: KindEntry, file: string, ajv: Ajv): LintIssue[] {
   const issues: LintIssue[] = [];
-  const ajv = createAjv({ useDefaults: true });
   const definitions = (kind.schema.definitions ?? {}) as JsonObject;
   const visit = (node: Json, path: string): void => {
     if (Array.isArray(node)) return node.forEach((n, i) => visit(n, `${path}/${i}`));
