@@ -28,6 +28,7 @@ import type { LedgerEntriesTable } from '../db/tables';
 import { tierContext, type TierContext } from '../services/tiers';
 import type { ProxyEnv } from './middleware';
 import { activeReferralUrl } from '../services/referrals';
+import { findStorefrontLanguage } from '../../engine/storefront-languages';
 
 /** History entries per page. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -130,10 +131,15 @@ function languageOf(c: Context<ProxyEnv>, shop: ShopFacts): string {
   return asked;
 }
 
-/** A program's title in `language` (its `translateTitle`, then the language without region, then the default title). */
+/** A program's title in `language` (its `translateTitle` in that language or the one the storefront matching rule finds, then the default title). */
 export function titleIn(data: JsonObject, language: string, fallback: string): string {
   const translated = obj(data.translateTitle);
-  return str(translated[language]) ?? str(translated[language.split('-')[0] ?? '']) ?? str(data.title) ?? fallback;
+  const exact = str(translated[language]);
+  if (exact !== undefined) return exact;
+  // The storefront matching rule (engine/storefront-languages.ts): `he` finds a name written for he-IL, `pt-BR` one for pt, `zh-Hant-HK` one for zh-TW.
+  const written = Object.keys(translated).filter((code) => str(translated[code]) !== undefined);
+  const match = written.length > 0 ? findStorefrontLanguage(language, written) : undefined;
+  return (match === undefined ? undefined : str(translated[match])) ?? str(data.title) ?? fallback;
 }
 
 /** A document is on the storefront today: active and within its store-local date window. */

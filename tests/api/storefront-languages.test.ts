@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findStorefrontLanguage, matchStorefrontLanguage, STOREFRONT_LANGUAGES, storefrontTextDirection } from '../../engine/storefront-languages';
 import { projectRoot } from '../../server/paths';
+import { titleIn } from '../../server/proxy/shopper';
 import { readTranslation, saveTranslation } from '../../server/services/translations';
 import { makeApp, SHOP } from '../support/app';
 
@@ -149,6 +150,19 @@ describe('matching a shopper language to a shipped one', () => {
     expect(matchStorefrontLanguage('pt', ['en', 'pt-PT'])).toBe('pt-PT');
     expect(matchStorefrontLanguage('he', ['en', 'he-IL'])).toBe('he-IL');
     expect(matchStorefrontLanguage('zh-TW', ['en', 'zh-CN'])).toBe('zh-CN');
+  });
+});
+
+describe('program names in the shopper language', () => {
+  it('finds the name written for the language the storefront rule matches, else the default title', () => {
+    const data = { title: 'Birthday', translateTitle: { 'he-IL': 'יום הולדת', pt: 'Aniversário', 'zh-TW': '生日禮', fr: 'Anniversaire', de: '' } };
+    expect(titleIn(data, 'he', 'x')).toBe('יום הולדת');
+    expect(titleIn(data, 'pt-BR', 'x')).toBe('Aniversário');
+    expect(titleIn(data, 'zh-Hant-HK', 'x')).toBe('生日禮');
+    expect(titleIn(data, 'fr-CA', 'x')).toBe('Anniversaire');
+    expect(titleIn(data, 'de', 'x')).toBe('Birthday');
+    expect(titleIn(data, 'ja', 'x')).toBe('Birthday');
+    expect(titleIn({ translateTitle: {} }, 'ja', 'Fallback')).toBe('Fallback');
   });
 });
 
