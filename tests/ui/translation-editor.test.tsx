@@ -91,6 +91,7 @@ describe('translation editor', () => {
     expect(input('earn.title')).toBeNull();
     expect(within(screen.getByTestId('translation-field-welcome.balance')).getByText('Keep these placeholders: {{pointLabel}}, {{points}}')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings?type=translations');
+    expect(screen.getByRole('link', { name: 'Languages' })).toHaveAttribute('href', '/translations');
   });
 
   it('switches text groups and languages through the URL', async () => {

@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useResource } from '../../api/use-resource';
 import { Banner } from '../../components/Banner';
+import { ButtonLink } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ContextualSaveBar } from '../../components/ContextualSaveBar';
 import { EmptyState } from '../../components/EmptyState';
@@ -295,7 +296,12 @@ function Editor({ answer, onReloaded }: { answer: TranslationAnswer; onReloaded:
   const shownFields = needle ? matches : (variant.tabs.find((g) => g.id === tab)?.fields ?? []);
 
   return (
-    <Page title={t('translations.editor.title', { variant: variant.title })} backTo="/settings?type=translations" backLabel={t('nav.settings')}>
+    <Page
+      title={t('translations.editor.title', { variant: variant.title })}
+      backTo="/settings?type=translations"
+      backLabel={t('nav.settings')}
+      secondaryActions={<ButtonLink to={`/translations${trial ? '?trial' : ''}`}>{t('translations.editor.languages')}</ButtonLink>}
+    >
       {dirty && <ContextualSaveBar onSave={() => void save()} onDiscard={discard} saving={saving} saveDisabled={trial} />}
       <LeavePrompt when={isDirty} />
       <div className="translation-editor">
