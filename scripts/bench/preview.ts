@@ -16,10 +16,11 @@ import { loadRegistry } from '../../engine/registry';
 import { normalizeOrder } from '../../engine/order';
 import type { JsonObject } from '../../engine/types';
 import { openDatabase } from '../../server/db/database';
-import type { OrderFactsTable } from '../../server/db/tables';
+import type { OrderFactsTable, OrderReplayTable } from '../../server/db/tables';
 import { ensureShop } from '../../server/store/shops';
 import { insertDocument } from '../../server/store/documents';
-import { packFacts, simulateProgram } from '../../server/services/simulate';
+import { lineProductKeys, packFacts, simulateProgram } from '../../server/services/simulate';
+import { encodeReplay } from '../../server/services/simulate-compact';
 import { prng } from './orders';
 import { PROGRAM_DATA } from './programs';
 
@@ -141,17 +142,22 @@ export async function benchPreview(fastPathPerSecond: number): Promise<PreviewFi
     const seeding = performance.now();
     for (let start = 0; !reuse && start < PREVIEW_ORDERS; start += 2_000) {
       const rows: OrderFactsTable[] = [];
+      const replays: OrderReplayTable[] = [];
       const products = new Map<string, string>();
       for (let n = start; n < Math.min(PREVIEW_ORDERS, start + 2_000); n++) {
         const facts = normalizeOrder(body(n, random, variants), 'USD');
         const { packed, products: mine } = packFacts(facts);
         for (const [key, attrs] of mine) products.set(key, attrs);
-        rows.push({ shop_id: SHOP, order_id: facts.id, placed_at: new Date(facts.createdAt).toISOString(), customer_id: facts.customer?.id ?? null, customer_type: 'member', tier_id: null, awarded_points: 0, facts: JSON.stringify(packed) });
+        const placedAt = new Date(facts.createdAt).toISOString();
+        rows.push({ shop_id: SHOP, order_id: facts.id, placed_at: placedAt, customer_id: facts.customer?.id ?? null, customer_type: 'member', tier_id: null, awarded_points: 0, facts: JSON.stringify(packed) });
+        const replay = encodeReplay(facts, lineProductKeys(packed), { id: facts.customer?.id ?? '', type: 'member', tierId: null }, 0);
+        replays.push({ shop_id: SHOP, placed_at: placedAt, order_id: facts.id, customer_id: facts.customer?.id ?? null, replay });
       }
       const records = [...products].map(([key, attrs]) => ({ shop_id: SHOP, key, attrs }));
       await db.transaction().execute(async (tx) => {
         for (let i = 0; i < records.length; i += 100) await tx.insertInto('order_line_products').values(records.slice(i, i + 100)).onConflict((oc) => oc.columns(['shop_id', 'key']).doNothing()).execute();
         for (let i = 0; i < rows.length; i += 100) await tx.insertInto('order_facts').values(rows.slice(i, i + 100)).execute();
+        for (let i = 0; i < replays.length; i += 100) await tx.insertInto('order_replay').values(replays.slice(i, i + 100)).execute();
       });
     }
     if (!reuse) console.log(`preview: seeded ${PREVIEW_ORDERS.toLocaleString('en-US')} stored orders and ${ids.length} programs in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);

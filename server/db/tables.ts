@@ -512,6 +512,7 @@ export interface Database {
   document_versions: DocumentVersionsTable;
   order_facts: OrderFactsTable;
   order_line_products: OrderLineProductsTable;
+  order_replay: OrderReplayTable;
   translations: TranslationsTable;
 }
 
@@ -633,6 +634,21 @@ export interface OrderFactsTable {
   awarded_points: number;
   /** JSON text of engine/order.ts OrderFacts, packed (server/services/simulate.ts packFacts). */
   facts: string;
+}
+
+/**
+ * An order's replay form (migration 0024): what a preview's fast path reads of it, one row per
+ * `order_facts` row, in the order previews read them (shop, placed_at, order id).
+ */
+export interface OrderReplayTable {
+  shop_id: string;
+  /** As order_facts.placed_at. */
+  placed_at: string;
+  order_id: string;
+  /** For a customer's redaction (server/services/privacy.ts). */
+  customer_id: string | null;
+  /** server/services/simulate-compact.ts: `A…` the replay text, or `F<order id>` to read the full facts. */
+  replay: string;
 }
 
 /** The product side of stored order lines (migration 0023), shared by the orders that name its key. */

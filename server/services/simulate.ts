@@ -22,7 +22,7 @@
 import { createHash } from 'node:crypto';
 import { evaluateOrder, type OrderEvaluation, type ProgramDecision } from '../../engine/earning';
 import type { CustomerProfile, PastAward } from '../../engine/eligibility';
-import { compilePrograms, type CompiledEvaluator } from '../../engine/fast-path';
+import { compilePrograms, type CompiledEvaluator, type FastDecision } from '../../engine/fast-path';
 import { currencyExponent } from '../../engine/money';
 import type { OrderCustomer, OrderFacts, OrderLine } from '../../engine/order';
 import type { JsonObject, StoredDocument } from '../../engine/types';
@@ -34,6 +34,7 @@ import { findShop } from '../store/shops';
 import { kindOrThrow, validateOrThrow } from './documents';
 import { shopSettings } from './settings';
 import { shopContext } from './shop-context';
+import { encodeReplay, ReplayReader, type ReplayOrder } from './simulate-compact';
 
 export const PLACE_ORDER = 'earning.place_order';
 /** The windows a preview may replay, in days. */
@@ -42,13 +43,15 @@ export const SIMULATE_WINDOWS = [30, 90] as const;
 export const CHANGED_ORDERS_SHOWN = 20;
 
 /**
- * Keeps an ingested order's facts for previews, in the ingest's transaction. A second call for the
- * same order changes nothing.
+ * Keeps an ingested order's facts for previews, in the ingest's transaction: the full facts
+ * (`order_facts`, packed; products apart) and the replay form (`order_replay`,
+ * server/services/simulate-compact.ts). A second call for the same order changes nothing.
  * @param awardedPoints whole points the order's place-order programs awarded
  * @param receivedAt ISO instant, used when the order does not say when it was placed
  */
 export async function recordOrderFacts(tx: Db, shopId: string, order: OrderFacts, profile: CustomerProfile | null, awardedPoints: number, receivedAt: string): Promise<void> {
   const placed = order.createdAt ? new Date(order.createdAt) : new Date(receivedAt);
+  const placedAt = Number.isNaN(placed.getTime()) ? receivedAt : placed.toISOString();
   const { packed, products } = packFacts(order);
   if (products.size > 0) {
     await tx
@@ -57,12 +60,12 @@ export async function recordOrderFacts(tx: Db, shopId: string, order: OrderFacts
       .onConflict((oc) => oc.columns(['shop_id', 'key']).doNothing())
       .execute();
   }
-  await tx
+  const kept = await tx
     .insertInto('order_facts')
     .values({
       shop_id: shopId,
       order_id: order.id,
-      placed_at: Number.isNaN(placed.getTime()) ? receivedAt : placed.toISOString(),
+      placed_at: placedAt,
       customer_id: order.customer?.id ?? null,
       customer_type: profile?.type ?? 'member',
       tier_id: profile?.tierId ?? null,
@@ -70,7 +73,17 @@ export async function recordOrderFacts(tx: Db, shopId: string, order: OrderFacts
       facts: JSON.stringify(packed),
     })
     .onConflict((oc) => oc.columns(['shop_id', 'order_id']).doNothing())
+    .executeTakeFirst();
+  if (Number(kept.numInsertedOrUpdatedRows ?? 0n) === 0) return;
+  await tx
+    .insertInto('order_replay')
+    .values({ shop_id: shopId, placed_at: placedAt, order_id: order.id, customer_id: order.customer?.id ?? null, replay: encodeReplay(order, lineProductKeys(packed), profile, awardedPoints) })
     .execute();
+}
+
+/** The product record key of each line of packFacts's array, in line order. */
+export function lineProductKeys(packed: ReturnType<typeof packFacts>['packed']): string[] {
+  return (packed[17] as Packed[]).map((l) => l[1] as string);
 }
 
 type Packed = (string | number | null | string[] | Packed)[];
@@ -231,13 +244,8 @@ export interface SimulateResult {
   timings: { loadMs: number; replayMs: number; totalMs: number };
 }
 
-/** An order as the preview replays it. */
-export interface StoredOrder {
-  facts: OrderFacts;
-  customerType: CustomerProfile['type'];
-  tierId: string | null;
-  awarded: number;
-}
+/** An order as the preview replays it (see ReplayOrder). */
+export type StoredOrder = ReplayOrder;
 
 /** The shop's product records (key → attributes), each parsed once. */
 async function loadProducts(db: Db, shopId: string): Promise<Map<string, unknown[]>> {
@@ -245,23 +253,108 @@ async function loadProducts(db: Db, shopId: string): Promise<Map<string, unknown
   return new Map(rows.map((r) => [r.key, JSON.parse(r.attrs) as unknown[]]));
 }
 
-/** The stored orders of the window, oldest first. */
-export async function loadOrderFacts(db: Db, shopId: string, sinceIso: string): Promise<StoredOrder[]> {
-  const products = await loadProducts(db, shopId);
-  const rows = await db
-    .selectFrom('order_facts')
-    .select(['customer_type', 'tier_id', 'awarded_points', 'facts'])
-    .where('shop_id', '=', shopId)
-    .where('placed_at', '>=', sinceIso)
-    .orderBy('placed_at')
-    .execute();
-  const out = new Array<StoredOrder>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    const type = r.customer_type === 'guest' || r.customer_type === 'left' ? r.customer_type : 'member';
-    out[i] = { facts: unpackFacts(JSON.parse(r.facts) as unknown[], products), customerType: type, tierId: r.tier_id, awarded: Number(r.awarded_points) };
+/** A stored order from its full facts, and when it was placed (order_facts.placed_at). */
+interface FullOrder {
+  order: StoredOrder;
+  placedAt: string;
+}
+
+/** The given orders of the shop from their full facts (`order_facts`), by order id; ids without facts are left out. */
+async function loadFullOrders(db: Db, shopId: string, orderIds: readonly string[], products: ReadonlyMap<string, unknown[]>): Promise<Map<string, FullOrder>> {
+  const out = new Map<string, FullOrder>();
+  for (let start = 0; start < orderIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('order_facts')
+      .select(['order_id', 'placed_at', 'customer_type', 'tier_id', 'awarded_points', 'facts'])
+      .where('shop_id', '=', shopId)
+      .where('order_id', 'in', orderIds.slice(start, start + 500))
+      .execute();
+    for (const r of rows) {
+      const customerType = r.customer_type === 'guest' || r.customer_type === 'left' ? r.customer_type : 'member';
+      const facts = unpackFacts(JSON.parse(r.facts) as unknown[], products);
+      out.set(r.order_id, { order: { facts, customerType, tierId: r.tier_id, awarded: Number(r.awarded_points) }, placedAt: r.placed_at });
+    }
   }
   return out;
+}
+
+/**
+ * The stored orders of a window, oldest first (placed_at, then order id), read lazily: `at(i)`
+ * decodes order i's replay text when the replay reaches it, so the orders are never all in memory
+ * as objects. Orders with the `F` marker (stored before migration 0024, or with a value the replay
+ * form cannot carry) are read from their full facts up front, and their replay form is written
+ * back (`upgrade`) so that the next preview reads them fast.
+ */
+export class StoredOrders {
+  private constructor(
+    private readonly texts: readonly string[],
+    private readonly reader: ReplayReader,
+    private readonly full: ReadonlyMap<string, FullOrder>,
+    readonly products: ReadonlyMap<string, unknown[]>,
+  ) {}
+
+  /** Reads the window's replay texts (and the full facts of `F` rows). */
+  static async load(db: Db, shopId: string, sinceIso: string): Promise<StoredOrders> {
+    const products = await loadProducts(db, shopId);
+    const rows = await db
+      .selectFrom('order_replay')
+      .select('replay')
+      .where('shop_id', '=', shopId)
+      .where('placed_at', '>=', sinceIso)
+      .orderBy('placed_at')
+      .orderBy('order_id')
+      .execute();
+    const texts = rows.map((r) => r.replay);
+    const reader = new ReplayReader(products);
+    const marked = texts.filter((t) => t.charCodeAt(0) !== 65 /* A */).map((t) => reader.orderId(t));
+    const full = marked.length > 0 ? await loadFullOrders(db, shopId, marked, products) : new Map<string, FullOrder>();
+    return new StoredOrders(texts, reader, full, products);
+  }
+
+  get length(): number {
+    return this.texts.length;
+  }
+
+  /** Order `index` (0 ≤ index < length). Throws TypeError when its facts cannot be read. Not re-entrant: the previous order's objects stay valid. */
+  at(index: number): StoredOrder {
+    const text = this.texts[index];
+    if (text === undefined) throw new RangeError(`stored orders: no order ${index}`);
+    const order = this.reader.read(text);
+    if (order) return order;
+    const id = this.reader.orderId(text);
+    const found = this.full.get(id);
+    if (!found) throw new TypeError(`order replay: no stored facts for order ${id}`);
+    return found.order;
+  }
+
+  /** The order id of order `index`. */
+  orderId(index: number): string {
+    return this.reader.orderId(this.texts[index] ?? 'F');
+  }
+
+  /** Writes the replay form of the orders read from their full facts (see the class comment). */
+  async upgrade(db: Db, shopId: string): Promise<void> {
+    if (this.full.size === 0) return;
+    const rows = [...this.full.values()].map(({ order, placedAt }) => {
+      const { packed } = packFacts(order.facts);
+      const profile: CustomerProfile = { id: order.facts.customer?.id ?? '', type: order.customerType, tierId: order.tierId };
+      return { placedAt, id: order.facts.id, replay: encodeReplay(order.facts, lineProductKeys(packed), profile, order.awarded) };
+    });
+    for (let start = 0; start < rows.length; start += 1000) {
+      await db.transaction().execute(async (tx) => {
+        for (const r of rows.slice(start, start + 1000)) {
+          if (r.replay.charCodeAt(0) !== 65 /* A */) continue;
+          await tx.updateTable('order_replay').set({ replay: r.replay }).where('shop_id', '=', shopId).where('placed_at', '=', r.placedAt).where('order_id', '=', r.id).execute();
+        }
+      });
+    }
+  }
+}
+
+/** The stored orders of the window, oldest first, all read (tests and tools; a preview reads them lazily). */
+export async function loadOrderFacts(db: Db, shopId: string, sinceIso: string): Promise<StoredOrder[]> {
+  const stored = await StoredOrders.load(db, shopId, sinceIso);
+  return Array.from({ length: stored.length }, (_, i) => stored.at(i));
 }
 
 /** The request's window in days (30 by default), or ApiError 422 at `/windowDays`. */
@@ -271,38 +364,86 @@ function windowOf(value: unknown): number {
   throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/windowDays', message: `Must be one of ${SIMULATE_WINDOWS.join(', ')}` }]);
 }
 
+/** What a replay found: points of both sides, the orders whose points change, their customers. */
+export interface ReplayOutcome {
+  pointsBefore: number;
+  pointsAfter: number;
+  /** Points the orders were really awarded. */
+  awarded: number;
+  /** Orders whose points change, by index in `orders`, oldest first. */
+  changed: { index: number; before: number; after: number }[];
+  /** Customer ids of the changed orders. */
+  customers: Set<string>;
+}
+
+/** The evaluators of one customer profile: the saved programs, the draft alone, the programs with the draft. */
+interface Evaluators {
+  before: CompiledEvaluator;
+  draft: CompiledEvaluator | null;
+  after: CompiledEvaluator | null;
+}
+
 /**
- * Replays `orders` through `before` and `after` program sets on the fast path: one evaluator pair
- * per customer profile (type and tier), per-customer limit history from the replay itself.
- * Exported for the benchmark. Pure apart from the clock.
+ * Replays `orders` through the `before` and `after` program sets on the fast path, one order at
+ * a time: evaluators per customer profile (type and tier), per-customer limit history from the
+ * replay itself (each side its own).
+ *
+ * When `after` is `before` with one program replaced or added (the draft), the after side is not
+ * evaluated whole: programs decide independently of each other (a program's limit counts only its
+ * own awards) except through stopProcessing, so while no stop-processing program awards on
+ * either side, the after side's decisions are the before side's with the replaced program's
+ * decision swapped for the draft's, and only the draft is evaluated. An order where a
+ * stop-processing program awards (before, or the draft after) gets the whole after set.
+ * tests/unit/simulate-replay.test.ts checks this against evaluating both sides whole.
+ * Exported for the benchmark and tests. Pure apart from the clock (orders without a placing time).
  */
 export function replay(
-  orders: readonly StoredOrder[],
+  orders: { readonly length: number; at(index: number): StoredOrder | undefined },
   before: readonly StoredDocument[],
   after: readonly StoredDocument[],
   timeZone: string,
-): { pointsBefore: number; pointsAfter: number; awarded: number; changed: { index: number; before: number; after: number }[]; customers: Set<string> } {
+): ReplayOutcome {
   const withLimits = [...before, ...after].some((d) => Boolean(d.data.hasLimit));
+  const added = after.filter((d) => !before.includes(d));
+  const removed = before.filter((d) => !after.includes(d));
+  const draft = added.length === 1 && removed.length <= 1 ? added[0] : undefined;
+  const replaced = draft ? removed[0] : undefined;
+  const stops = (docs: readonly StoredDocument[]) => new Set(docs.filter((d) => Boolean(d.data.stopProcessing)).map((d) => d.id));
+  const stopsBefore = stops(before);
+  const draftStops = Boolean(draft?.data.stopProcessing);
   // The evaluators read `history` by reference (the array given at compile time): with limits,
-  // it is refilled with the current customer's replayed awards before each order.
+  // it is refilled with the current customer's replayed awards before each order. The draft alone
+  // and the whole after set read the after side's history.
   const historyBefore: PastAward[] = [];
   const historyAfter: PastAward[] = [];
-  const pairs = new Map<string, { b: CompiledEvaluator; a: CompiledEvaluator }>();
+  const sets = new Map<string, Evaluators>();
   const pastBefore = new Map<string, PastAward[]>();
   const pastAfter = new Map<string, PastAward[]>();
+  let replacedIndex = -2;
   let pointsBefore = 0;
   let pointsAfter = 0;
   let awarded = 0;
   const changed: { index: number; before: number; after: number }[] = [];
   const customers = new Set<string>();
+  const record = (past: Map<string, PastAward[]>, customerId: string, programId: string, points: number, at: string) => {
+    const list = past.get(customerId) ?? [];
+    list.push({ programId, points, at });
+    past.set(customerId, list);
+  };
   for (let i = 0; i < orders.length; i++) {
-    const o = orders[i]!;
+    const o = orders.at(i)!;
+    awarded += o.awarded;
     const key = `${o.customerType}\u0000${o.tierId ?? ''}`;
-    let pair = pairs.get(key);
-    if (!pair) {
-      const customer: CustomerProfile = { id: '', type: o.customerType, tierId: o.tierId };
-      pair = { b: compilePrograms(before, { timeZone, customer, history: historyBefore }), a: compilePrograms(after, { timeZone, customer, history: historyAfter }) };
-      pairs.set(key, pair);
+    let set = sets.get(key);
+    const customer: CustomerProfile = { id: '', type: o.customerType, tierId: o.tierId };
+    if (!set) {
+      set = {
+        before: compilePrograms(before, { timeZone, customer, history: historyBefore }),
+        draft: draft ? compilePrograms([draft], { timeZone, customer, history: historyAfter }) : null,
+        after: null,
+      };
+      sets.set(key, set);
+      if (replacedIndex === -2) replacedIndex = replaced ? set.before.programIds.indexOf(replaced.id) : -1;
     }
     const customerId = o.facts.customer?.id ?? '';
     if (withLimits) {
@@ -311,24 +452,41 @@ export function replay(
       historyBefore.push(...(pastBefore.get(customerId) ?? []));
       historyAfter.push(...(pastAfter.get(customerId) ?? []));
     }
-    const rb = pair.b.evaluate(o.facts);
-    const ra = pair.a.evaluate(o.facts);
-    pointsBefore += rb.totalPoints;
-    pointsAfter += ra.totalPoints;
-    awarded += o.awarded;
-    if (withLimits && customerId) {
-      const at = o.facts.createdAt || new Date(0).toISOString();
-      for (const [result, past] of [[rb, pastBefore], [ra, pastAfter]] as const) {
-        for (const d of result.decisions) {
-          if (d.outcome !== 'award') continue;
-          const list = past.get(customerId) ?? [];
-          list.push({ programId: d.programId, points: d.points, at });
-          past.set(customerId, list);
-        }
+    const rb = set.before.evaluate(o.facts);
+    // The after side: the before side's decisions with the draft's in place of the replaced program's.
+    let afterPoints = 0;
+    let afterDecisions: readonly FastDecision[] | null = null;
+    let draftDecision: FastDecision | null = null;
+    let composed = false;
+    if (rb.orderSkipped !== null) composed = true;
+    else if (set.draft && !rb.decisions.some((d) => d.outcome === 'award' && stopsBefore.has(d.programId))) {
+      draftDecision = set.draft.evaluate(o.facts).decisions[0] ?? null;
+      if (draftDecision && !(draftStops && draftDecision.outcome === 'award')) {
+        composed = true;
+        afterPoints = rb.totalPoints - (replacedIndex >= 0 ? (rb.decisions[replacedIndex]?.points ?? 0) : 0) + draftDecision.points;
       }
     }
-    if (rb.totalPoints !== ra.totalPoints) {
-      changed.push({ index: i, before: rb.totalPoints, after: ra.totalPoints });
+    if (!composed) {
+      set.after ??= compilePrograms(after, { timeZone, customer, history: historyAfter });
+      const ra = set.after.evaluate(o.facts);
+      afterPoints = ra.totalPoints;
+      afterDecisions = ra.decisions;
+    }
+    pointsBefore += rb.totalPoints;
+    pointsAfter += afterPoints;
+    if (withLimits && customerId && rb.orderSkipped === null) {
+      const at = o.facts.createdAt || new Date(0).toISOString();
+      for (let d = 0; d < rb.decisions.length; d++) {
+        const decision = rb.decisions[d]!;
+        if (decision.outcome !== 'award') continue;
+        record(pastBefore, customerId, decision.programId, decision.points, at);
+        if (afterDecisions === null && d !== replacedIndex) record(pastAfter, customerId, decision.programId, decision.points, at);
+      }
+      if (afterDecisions === null && draftDecision?.outcome === 'award') record(pastAfter, customerId, draftDecision.programId, draftDecision.points, at);
+      for (const decision of afterDecisions ?? []) if (decision.outcome === 'award') record(pastAfter, customerId, decision.programId, decision.points, at);
+    }
+    if (rb.totalPoints !== afterPoints) {
+      changed.push({ index: i, before: rb.totalPoints, after: afterPoints });
       if (customerId) customers.add(customerId);
     }
   }
@@ -372,7 +530,7 @@ export async function simulateProgram(deps: AppDeps, shopId: string, input: Simu
 
   const since = new Date(now.getTime() - windowDays * 86_400_000).toISOString();
   const loadStarted = performance.now();
-  const orders = await loadOrderFacts(deps.db, shopId, since);
+  const orders = await StoredOrders.load(deps.db, shopId, since);
   const loadMs = performance.now() - loadStarted;
   const replayStarted = performance.now();
   const outcome = replay(orders, saved, after, shop.timeZone);
@@ -383,10 +541,13 @@ export async function simulateProgram(deps: AppDeps, shopId: string, input: Simu
   const scale = 10 ** currencyExponent(shop.currency);
   const cost = (points: number) => Math.round((points * scale) / exchangeRate);
 
+  // The orders shown are explained from their full facts, by the engine itself.
   const shown = [...outcome.changed].sort((x, y) => Math.abs(y.after - y.before) - Math.abs(x.after - x.before) || x.index - y.index).slice(0, CHANGED_ORDERS_SHOWN);
+  const full = await loadFullOrders(deps.db, shopId, shown.map((c) => orders.orderId(c.index)), orders.products);
   const changedOrders: ChangedOrder[] = [];
   for (const c of shown) {
-    const o = orders[c.index]!;
+    const o = full.get(orders.orderId(c.index))?.order;
+    if (!o) continue;
     const context = { timeZone: shop.timeZone, customer: { id: o.facts.customer?.id ?? '', type: o.customerType, tierId: o.tierId } };
     const b: OrderEvaluation = await evaluateOrder(saved, o.facts, context);
     const a: OrderEvaluation = await evaluateOrder(after, o.facts, context);
@@ -399,6 +560,7 @@ export async function simulateProgram(deps: AppDeps, shopId: string, input: Simu
       after: { points: c.after, decisions: a.decisions.map(preview) },
     });
   }
+  await orders.upgrade(deps.db, shopId);
   return {
     windowDays,
     since,
