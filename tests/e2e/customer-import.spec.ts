@@ -3,13 +3,14 @@
  * §2 Migration wizard): from the customers list's Import action, a CSV with one bad row goes
  * through upload → map columns → tier rule → ready → migrating → completed; the counts show, the
  * bad row's CSV downloads with its row number and reason, the history lists the import, the
- * imported customer is in the list and exports back as CSV, and the mapping step fits a 390 px
- * phone.
+ * imported customer is in the list and exports back as CSV, the list pages through them and
+ * exports the selected page, and the mapping step fits a 390 px phone.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 const run = Date.now() % 1_000_000_000;
+const PAGER_ROWS = 11;
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/auth/login');
@@ -23,6 +24,8 @@ function csvFile(): { name: string; mimeType: string; buffer: Buffer } {
     `${7_700_000_000_000 + run},imp.${run}.a@example.com,'+15551230000,Importa,Primera,150,04/01,`,
     `${7_700_000_000_001 + run},imp.${run}.b@example.com,,Importb,Segunda,-5,,`,
     `${7_700_000_000_002 + run},imp.${run}.c@example.com,,Importc,Tercera,20,12/31,`,
+    // Eleven more, all named Pager<run>, for the list's pages and bulk export.
+    ...Array.from({ length: PAGER_ROWS }, (_, i) => `${7_700_000_000_100 + run + i},imp.${run}.p${i}@example.com,,Pager${run},P${String(i).padStart(2, '0')},${i},,`),
   ].join('\n');
   return { name: `import-${run}.csv`, mimeType: 'text/csv', buffer: Buffer.from(text) };
 }
@@ -49,7 +52,7 @@ test('a merchant imports customers, sees the bad row and downloads the error rep
   await page.getByRole('button', { name: 'Start import' }).click();
 
   await expect(page.getByRole('heading', { name: 'Import completed' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('import-imported')).toHaveText('2');
+  await expect(page.getByTestId('import-imported')).toHaveText(String(2 + PAGER_ROWS));
   await expect(page.getByTestId('import-failed')).toHaveText('1');
 
   const downloadPromise = page.waitForEvent('download');
@@ -72,6 +75,23 @@ test('a merchant imports customers, sees the bad row and downloads the error rep
   expect(exported[0]).toBe('Customer ID,Email,Phone,First Name,Last Name,Points,Birthday,Tier,Type,Last Update');
   expect(exported[1]).toMatch(new RegExp(`^${7_700_000_000_000 + run},imp\\.${run}\\.a@example\\.com,'\\+15551230000,Importa,Primera,150,04/01,`));
   expect(exported).toHaveLength(3);
+
+  // Pages of 10 through the cursor, then the bulk export of the selected page.
+  await page.goto(`/customers?search=pager${run}&limit=10&sort=points_asc`);
+  const pagerRows = page.getByRole('row', { name: new RegExp(`Pager${run}`) });
+  await expect(pagerRows).toHaveCount(10);
+  await expect(pagerRows.first()).toContainText('P00');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(pagerRows).toHaveCount(1);
+  await expect(pagerRows.first()).toContainText('P10');
+  await page.getByRole('button', { name: 'Previous', exact: true }).click();
+  await expect(pagerRows).toHaveCount(10);
+  const bulk = page.getByRole('group', { name: 'Bulk actions' });
+  await bulk.getByRole('checkbox').check();
+  const selectedPromise = page.waitForEvent('download');
+  await bulk.getByRole('button', { name: 'Export', exact: true }).click();
+  const selectedRows = readFileSync((await (await selectedPromise).path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
+  expect(selectedRows.slice(1, -1).map((line) => line.split(',')[1])).toEqual(Array.from({ length: 10 }, (_, i) => `imp.${run}.p${i}@example.com`));
 });
 
 test('the mapping step fits a phone and works under /embed', async ({ page }) => {
