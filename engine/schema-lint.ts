@@ -8,14 +8,17 @@
  * engine/template-loader.ts) are checked as merged; the bases themselves pass
  * `_meta/base.schema.json`, name only existing bases (no cycle), and a template or base must not
  * repeat what its base already says (a field, ui entry or keyword identical to the base's, or a
- * field the base already requires). Each problem names the file and a JSON Pointer inside it (for
- * a merged template, inside the merged schema). Reads files; no network.
+ * field the base already requires), and every template extends a base (issue 15: at least
+ * `document`, the root of every chain), so a template states only what differs. Each problem
+ * names the file and a JSON Pointer inside it (for a merged template, inside the merged schema).
+ * Reads files; no network.
  */
 import { isSafe } from 'redos-detector';
 import { loadLabelCatalogs, placeholders, schemaLabels, TRANSLATED_LANGUAGES, uiLabels, type LabelCatalog, type LabelCatalogs, type LabelText } from './i18n';
 import type { Ajv } from 'ajv';
 import { createAjv, loadRegistry, SchemaError, type KindEntry, type Registry } from './registry';
 import {
+  extendsOf,
   listTemplates,
   MERGE_KEYWORDS,
   mergeOrdered,
@@ -162,6 +165,15 @@ export function lintRepeats(schema: JsonObject, ui: JsonObject, parent: { schema
   return issues;
 }
 
+/**
+ * The issue for a template that names no base (issue 15: every template extends one), at the
+ * template's root, listing the bases there are to choose from.
+ */
+function noBase(file: string, bases: ReadonlyMap<string, BaseFile>): LintIssue {
+  const names = [...bases.keys()].join(', ');
+  return { file, path: '', message: `extends no base: name one with "x-extends" (schemas/_bases/: ${names}; "document" at least) and keep only what differs from it` };
+}
+
 /** Loads one kind in isolation (so one broken folder does not hide the others) and lints it. */
 function lintKindFolder(
   schemasDir: string,
@@ -179,6 +191,7 @@ function lintKindFolder(
     kind = loaded.registry?.get(ref.id) ?? loadRegistry(schemasDir, { only: ref.id }).get(ref.id);
     const template = resolveTemplate(schemasDir, ref, bases);
     raw = template.schema;
+    if (extendsOf(template.raw).length === 0) repeats.push(noBase(file, bases));
     if (template.bases.length > 0) repeats.push(...lintRepeats(template.raw, template.rawUi, parentLayer(template.raw, bases, file), file, ref.uiFile ?? `${ref.family}/${ref.name}/ui.json`));
   } catch (e) {
     return fromError(e);

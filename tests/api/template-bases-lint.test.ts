@@ -148,6 +148,28 @@ describe('every family on bases', () => {
     expect(kind?.writeOnly).toEqual([['secretKey']]);
     expect(kind?.uiSchema).toMatchObject({ 'ui:order': ['app', 'appKey', 'secretKey', 'status'], secretKey: { 'ui:widget': 'password' } });
   });
+
+  it('every template in the repository extends a base (any family, present or future)', () => {
+    const dir = join(ROOT, 'schemas');
+    const withoutBase = listTemplates(dir)
+      .filter((ref) => !('x-extends' in (JSON.parse(readFileSync(join(dir, ref.schemaFile), 'utf8')) as JsonObject)))
+      .map((ref) => `schemas/${ref.schemaFile}`);
+    expect(withoutBase).toEqual([]);
+  });
+
+  it('makes schemas:check report a template that extends no base, naming the file', () => {
+    const dir = smallCopy();
+    // The same template written flat (as served, before bases): valid, but it restates its base.
+    const birthday = loadTemplates(dir, { only: 'earning.birthday' }).templates[0];
+    expect(birthday).toBeDefined();
+    if (!birthday) return;
+    writeJson(dir, 'earning/birthday/schema.json', birthday.schema);
+    writeJson(dir, 'earning/birthday/ui.json', birthday.ui);
+    expect(loadRegistry(dir).get('earning.birthday')?.schema).toEqual(loadRegistry(smallCopy()).get('earning.birthday')?.schema);
+    expect(lintSchemas(dir, UI)).toEqual([
+      { file: 'earning/birthday/schema.json', path: '', message: expect.stringMatching(/^extends no base: name one with "x-extends" \(schemas\/_bases\/: .*document.*\)/) },
+    ]);
+  });
 });
 
 describe('schemas:check and bases', () => {
