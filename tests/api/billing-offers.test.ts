@@ -59,6 +59,21 @@ describe('sale popup (PL10: spec 000 §4, §8, §9)', () => {
     expect((await offers()).sale?.planId).toBe('advanced_2025');
   });
 
+  it('knows the three promo codes of spec 000 §9, and subscribes with grow-hacking-9-25 through the adapter', async () => {
+    const { call, approve } = await offersApp('free');
+    for (const [code, percent] of [['20%_3M', 20], ['JOYDOWNGRADE50', 50], ['grow-hacking-9-25', 25]] as const) {
+      const res = await call('POST', '/api/subscription/promo', { code, planId: 'pro_3_2025' });
+      expect(res.status, code).toBe(200);
+      expect(res.body.data).toEqual({ code, percent, months: 3 });
+    }
+    const refused = await call('POST', '/api/subscription/promo', { code: 'grow-hacking-9-26', planId: 'pro_3_2025' });
+    expect(refused.status).toBe(422);
+    expect((refused.body.error as { details: { path: string; message: string }[] }).details).toEqual([{ path: '/discountCode', message: 'Invalid coupon code' }]);
+    const sub = await call('GET', `/api/subscription/shopify/subscribe/pro_4_2025?discountCode=${encodeURIComponent('grow-hacking-9-25')}`);
+    const confirmed = await approve(sub.body);
+    expect((confirmed.body.data as { subscription: Json }).subscription).toMatchObject({ plan: 'pro_4_2025', discountCode: 'grow-hacking-9-25', discountPercent: 25, discountMonths: 3 });
+  });
+
   it('hides after a dismissal (POST /shop promoShowAt) for the 6-hour gap, then shows again', async () => {
     const { call, offers, tick } = await offersApp('free');
     const saved = await call('POST', '/api/shop', { promoShowAt: '2026-03-02T12:00:00.000Z' });
