@@ -125,6 +125,9 @@ export interface ImportFigures {
   peakRssMb: number;
   /** Peak of the anonymous part (sampled every 50 ms): the RSS less the database file's mapped pages. */
   peakAnonRssMb: number;
+  /** CPU seconds (user + system, every thread of the process) of the import, upload to completed, and of the baseline: on a shared machine they move less than the wall clock. */
+  cpuSeconds: number;
+  baselineCpuSeconds: number;
   rows: number;
   megabytes: number;
 }
@@ -150,12 +153,19 @@ async function runChild(rows: number): Promise<ImportFigures> {
     const { path, bytes } = await generate(dir, rows);
     let anonPeak = anonRssMb();
     const sampler = setInterval(() => (anonPeak = Math.max(anonPeak, anonRssMb())), 50);
+    const cpu = process.cpuUsage();
     const result = await serviceImport(dir, path);
+    const importCpu = process.cpuUsage(cpu);
     clearInterval(sampler);
     const peakRssMb = process.resourceUsage().maxRSS / 1024;
     if (result.imported !== rows || result.failed !== 0) throw new Error(`imported ${result.imported}, failed ${result.failed} of ${rows}`);
+    const baselineCpu = process.cpuUsage();
     const baselineSeconds = await baseline(dir, path);
-    return { rowsPerSecond: Math.round(rows / result.seconds), baselineRowsPerSecond: Math.round(rows / baselineSeconds), peakRssMb: Math.round(peakRssMb), peakAnonRssMb: Math.round(anonPeak), rows, megabytes: Math.round((bytes / 1024 / 1024) * 10) / 10 };
+    const bareCpu = process.cpuUsage(baselineCpu);
+    const cpuSeconds = (u: NodeJS.CpuUsage) => Math.round((u.user + u.system) / 1e5) / 10;
+    return {
+      cpuSeconds: cpuSeconds(importCpu),
+      baselineCpuSeconds: cpuSeconds(bareCpu), rowsPerSecond: Math.round(rows / result.seconds), baselineRowsPerSecond: Math.round(rows / baselineSeconds), peakRssMb: Math.round(peakRssMb), peakAnonRssMb: Math.round(anonPeak), rows, megabytes: Math.round((bytes / 1024 / 1024) * 10) / 10 };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -207,7 +217,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     console.log(JSON.stringify(await runChild(Number(process.argv[3]))));
   } else {
     const f = await benchImport();
-    console.log(`import of ${f.rows.toLocaleString('en-US')} rows (${f.megabytes} MB): ${f.rowsPerSecond.toLocaleString('en-US')} rows/s (bare parse-and-insert ${f.baselineRowsPerSecond.toLocaleString('en-US')} rows/s), peak RSS ${f.peakRssMb} MB (${f.peakAnonRssMb} MB without the database's memory-mapped pages)`);
+    console.log(`import of ${f.rows.toLocaleString('en-US')} rows (${f.megabytes} MB): ${f.rowsPerSecond.toLocaleString('en-US')} rows/s (bare parse-and-insert ${f.baselineRowsPerSecond.toLocaleString('en-US')} rows/s), peak RSS ${f.peakRssMb} MB (${f.peakAnonRssMb} MB without the database's memory-mapped pages); CPU ${f.cpuSeconds} s (bare ${f.baselineCpuSeconds} s)`);
     const missed = [f.rowsPerSecond < 50_000 ? 'below 50,000 rows/s' : null, f.peakRssMb > 250 ? 'peak RSS above 250 MB' : null].filter(Boolean);
     if (missed.length > 0) {
       console.log(`target missed: ${missed.join(', ')}`);
