@@ -36,8 +36,8 @@ export function translationAnswer(catalog: TranslationCatalog, stored: StoredTra
       description: variant.description,
       links: variant.links ?? [],
       programNames: variant.programNames === true,
-      /** Languages a program name can be saved in (translateTitle). */
-      programNameLanguages: variant.programNames === true ? catalog.programNameLanguages : [],
+      // Storefront language → its code in the programs' translateTitle.
+      programNameLanguages: variant.programNames === true ? catalog.programNameLanguages : {},
       tabs: variant.tabs.map((tab) => ({ ...tab, fields: tab.fields.map((f) => ({ ...f, placeholders: variant.placeholders[f.key] ?? [] })) })),
     };
     answer.defaults = Object.fromEntries(catalog.languages.map((l) => [l, shippedTexts(variant, l)]));

@@ -75,8 +75,11 @@ export interface TranslationCatalog {
   byId: Map<string, LoadedVariant>;
   /** Storefront language codes (spec: about 30): the program-name languages and every shipped file. */
   languages: string[];
-  /** Languages a program's name can be given in (`translateTitle`, schemas/_shared/translate-title.json). */
-  programNameLanguages: string[];
+  /**
+   * Storefront language → the code a program's name is saved under in `translateTitle`
+   * (schemas/_shared/translate-title.json: `he` → `he-IL`, `pt-BR` → `pt`); languages without one are absent.
+   */
+  programNameLanguages: Record<string, string>;
 }
 
 /** A shop's translation (spec 001 §3 Translation); what `GET /api/translation` answers in `data`. */
@@ -136,7 +139,13 @@ export function loadTranslationCatalog(schemasDir = join(projectRoot(), 'schemas
     variants.push({ ...descriptor, tabs, shipped, placeholders });
   }
   variants.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
-  return { variants, byId: new Map(variants.map((v) => [v.id, v])), languages: [...languages].sort(), programNameLanguages: [...titleLanguages] };
+  const sorted = [...languages].sort();
+  const programNameLanguages: Record<string, string> = {};
+  for (const l of sorted) {
+    const code = titleLanguages.includes(l) ? l : findStorefrontLanguage(l, titleLanguages);
+    if (code) programNameLanguages[l] = code;
+  }
+  return { variants, byId: new Map(variants.map((v) => [v.id, v])), languages: sorted, programNameLanguages };
 }
 
 let cached: TranslationCatalog | undefined;

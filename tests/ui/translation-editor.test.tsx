@@ -227,8 +227,19 @@ describe('translation editor', () => {
     expect(await screen.findByText('Settings page')).toBeInTheDocument();
   });
 
+  it('saves a program name under the code its translateTitle uses (he → he-IL)', async () => {
+    const { fetchMock } = mount('/settings/translations/editor?type=widget-design&languageCode=he&tab=program-names', {
+      'PUT /api/kinds/earning.sign_up/docs/p1': { body: { data: PROGRAM } },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Sign up' }), 'הרשמה');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Translations saved')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/kinds/earning.sign_up/docs/p1')[0]!.body).toEqual({ data: { ...PROGRAM.data, translateTitle: { de: 'Anmelden', 'he-IL': 'הרשמה' } }, version: 2 });
+  });
+
   it('says when program names cannot be given in a language', async () => {
-    mount('/settings/translations/editor?type=widget-design&languageCode=pt-BR&tab=program-names');
+    mount('/settings/translations/editor?type=widget-design&languageCode=da&tab=program-names');
     expect(await screen.findByText(/Program names cannot be given in .* yet/)).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Sign up' })).toBeNull();
   });

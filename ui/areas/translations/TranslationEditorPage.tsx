@@ -346,14 +346,14 @@ function Editor({ answer, onReloaded }: { answer: TranslationAnswer; onReloaded:
         {!needle && tab === PROGRAM_NAMES_TAB ? (
           <ProgramNames
             language={language}
-            available={variant.programNameLanguages.includes(language)}
+            titleLanguage={variant.programNameLanguages[language]}
             languageLabel={name(language)}
             programs={programs.data}
             loading={programs.loading}
             failed={Boolean(programs.error)}
             onRetry={programs.reload}
             names={names}
-            onChange={(id, text) => setNames((current) => ({ ...current, [id]: { ...(current[id] ?? {}), [language]: text } }))}
+            onChange={(id, code, text) => setNames((current) => ({ ...current, [id]: { ...(current[id] ?? {}), [code]: text } }))}
           />
         ) : (
           <Card>
@@ -430,21 +430,22 @@ function TextField({ field, value, fallback, error, onChange }: { field: Variant
 /** The earning and spending programs' names in the selected language (their `translateTitle`). */
 function ProgramNames(props: {
   language: string;
-  /** False for a storefront language a program name cannot be saved in. */
-  available: boolean;
+  /** The code of `language` in the programs' translateTitle; undefined when a name cannot be saved in it. */
+  titleLanguage: string | undefined;
   languageLabel: string;
   programs: { earning: ProgramRow[]; spending: ProgramRow[] } | undefined;
   loading: boolean;
   failed: boolean;
   onRetry: () => void;
   names: Names;
-  onChange: (programId: string, text: string) => void;
+  onChange: (programId: string, titleLanguage: string, text: string) => void;
 }) {
   const t = useT();
   const { language, programs, names, onChange } = props;
   if (props.loading && !programs) return <SkeletonPage label={t('common.loading')} cards={1} />;
   if (props.failed || !programs) return <Banner tone="critical" title={t('translations.editor.programs.error')} action={{ label: t('translations.retry'), onAction: props.onRetry }} />;
-  if (!props.available) return <Banner tone="info">{t('translations.editor.programs.unavailable', { language: props.languageLabel })}</Banner>;
+  const code = props.titleLanguage;
+  if (!code) return <Banner tone="info">{t('translations.editor.programs.unavailable', { language: props.languageLabel })}</Banner>;
   const section = (title: string, list: ProgramRow[], manage: { to: string; label: string }[]) => (
     <Card
       title={title}
@@ -470,7 +471,7 @@ function ProgramNames(props: {
                   {program.title}
                 </label>
                 <div className="input">
-                  <input id={id} className="input__field" type="text" maxLength={255} placeholder={program.title} value={names[program.id]?.[language] ?? savedNames(program)[language] ?? ''} onChange={(e) => onChange(program.id, e.target.value)} />
+                  <input id={id} className="input__field" type="text" maxLength={255} placeholder={program.title} value={names[program.id]?.[code] ?? savedNames(program)[code] ?? ''} onChange={(e) => onChange(program.id, code, e.target.value)} />
                 </div>
               </div>
             );

@@ -37,8 +37,8 @@ export interface VariantDetail {
   description: string;
   links: { label: string; to: string }[];
   programNames: boolean;
-  /** Languages a program name can be saved in (the programs' `translateTitle`). */
-  programNameLanguages: string[];
+  /** Storefront language → the code a program's name is saved under in its `translateTitle` (`he` → `he-IL`); absent when none. */
+  programNameLanguages: Record<string, string>;
   tabs: { id: string; title: string; fields: VariantField[] }[];
 }
 
