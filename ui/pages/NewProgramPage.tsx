@@ -56,6 +56,7 @@ export function NewProgramPage() {
       key={`${detail.id}:${timezone ?? ''}`}
       kind={detail}
       initialData={initialData}
+      isNew
       title={detail.title}
       backTo={listPathOf(detail.id)}
       // The custom program is turned on only once its connection test passed or was skipped (spec 002 §4).

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { crossFieldIssues } from '../../engine/cross-field';
 import type { FieldIssue, JsonObject, KindDetail, StoredDocument } from '../../engine/types';
 import { Banner } from '../components/Banner';
+import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { ContextualSaveBar } from '../components/ContextualSaveBar';
 import { LeavePrompt } from '../components/LeavePrompt';
@@ -44,6 +45,11 @@ export interface ProgramEditorProps {
   replaceForm?: ReactNode;
   /** Keeps Save off, e.g. when the shop's plan does not allow the kind. */
   saveDisabled?: boolean;
+  /**
+   * A document not saved yet: it can be saved as it starts (its template's defaults) with the page's
+   * Save button, before any change raises the save bar.
+   */
+  isNew?: boolean;
   /** The selected tab's id when `beforeForm` holds tabs: the form becomes that tab's panel. */
   tabId?: string;
   /**
@@ -80,7 +86,7 @@ function controlId(pointer: string): string {
 export function ProgramEditor(props: ProgramEditorProps) {
   const t = useT();
   const { kind, initialData, title, titleMeta, backTo, secondaryActions, save, onSaved, onReload } = props;
-  const { backLabel, properties, beforeForm, replaceForm, saveDisabled, tabId } = props;
+  const { backLabel, properties, beforeForm, replaceForm, saveDisabled, tabId, isNew } = props;
   const [baseline, setBaseline] = useState(initialData);
   const [formData, setFormData] = useState(initialData);
   const [saving, setSaving] = useState(false);
@@ -126,13 +132,18 @@ export function ProgramEditor(props: ProgramEditorProps) {
     setFormData(next);
   }
 
+  /** Enter in a field saves what there is to save (spec walkthrough: "Enter saves a form"). */
+  function saveOnEnter() {
+    if (dirty || isNew) void onSave();
+  }
+
   function discard() {
     setFormData(baseline);
     setFailure(null);
   }
 
   async function onSave() {
-    if (saveDisabled) return;
+    if (saveDisabled || saving) return;
     if (formRef.current && !formRef.current.validateForm()) return;
     // The server's own cross-field rules (spec 002 §5), run here first so the merchant sees the
     // spec's message on its field without a round trip; the server still checks them on save.
@@ -154,7 +165,8 @@ export function ProgramEditor(props: ProgramEditorProps) {
       const next = describeSaveFailure(error);
       setFailure(next);
       setFailedSaves((count) => count + 1);
-      if (next.toast) toast(next.toast, 'error');
+      // Shown once: a failure with a banner (or field errors) needs no toast besides.
+      if (next.toast && !next.banner) toast(next.toast, 'error');
     } finally {
       setSaving(false);
     }
@@ -165,7 +177,22 @@ export function ProgramEditor(props: ProgramEditorProps) {
   const elsewhere = properties ? (issues ?? []).filter((issue) => issue.path !== '' && !inSection(issue, properties)).map((issue) => sectionMessage(kind.schema, issue)) : [];
   const bannerMessages = banner ? [...banner.messages, ...elsewhere] : [];
   return (
-    <Page title={title} titleMeta={titleMeta} backTo={backTo} backLabel={backLabel ?? t('programs.backToList')} secondaryActions={secondaryActions} narrow={!props.aside}>
+    <Page
+      title={title}
+      titleMeta={titleMeta}
+      backTo={backTo}
+      backLabel={backLabel ?? t('programs.backToList')}
+      secondaryActions={secondaryActions}
+      narrow={!props.aside}
+      // A new document saves as it starts; once edited, the save bar's Save takes over.
+      primaryAction={
+        isNew && !dirty ? (
+          <Button variant="primary" onClick={onSave} loading={saving} disabled={saveDisabled}>
+            {t('common.save')}
+          </Button>
+        ) : undefined
+      }
+    >
       {dirty && <ContextualSaveBar onSave={onSave} onDiscard={discard} saving={saving} saveDisabled={saveDisabled} />}
       <LeavePrompt when={isDirty} />
       {banner && (
@@ -190,7 +217,7 @@ export function ProgramEditor(props: ProgramEditorProps) {
         <div role={tabId ? 'tabpanel' : undefined} aria-labelledby={tabId ? `tab-${tabId}` : undefined}>
           {replaceForm ?? (
             <Card>
-              <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} />
+              <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
             </Card>
           )}
           {props.afterForm?.(formData, setFormData)}

@@ -8,7 +8,7 @@ export interface SaveFailure {
   issues: FieldIssue[];
   /** A critical banner at the top of the form. */
   banner?: { title: string; messages: string[]; reload?: boolean };
-  /** An error toast. */
+  /** An error toast, for a failure shown nowhere else (never beside the banner: an error shows once). */
   toast?: string;
 }
 
@@ -23,8 +23,9 @@ export function validationFailure(issues: FieldIssue[], title: string): SaveFail
 
 /**
  * Maps a failed save to what the merchant sees: field errors for `validation_failed`, a reload banner
- * for `version_conflict`, banner plus toast for limits and plan gates (spec 001 §4: "Up to 10
- * place-order programs are allowed.") with any field the limit names marked too, and the server's message as a toast otherwise (spec 000 §8).
+ * for `version_conflict`, one banner for limits and plan gates (spec 001 §4: "Up to 10
+ * place-order programs are allowed.") with any field the limit names marked too, and the server's
+ * message as a toast otherwise (spec 000 §8). Each failure shows once: banner or toast, never both.
  */
 export function describeSaveFailure(error: unknown): SaveFailure {
   if (!(error instanceof ApiError)) return { issues: [], toast: t('common.genericError') };
@@ -33,14 +34,14 @@ export function describeSaveFailure(error: unknown): SaveFailure {
   }
   if (error.code === 'singleton_exists') {
     // Another tab or person created the one document first: reload to edit theirs.
-    return { issues: [], banner: { title: error.message, messages: [], reload: true }, toast: error.message };
+    return { issues: [], banner: { title: error.message, messages: [], reload: true } };
   }
   if (error.code === 'version_conflict') {
     return { issues: [], banner: { title: t('programs.conflict'), messages: [], reload: true } };
   }
   if (error.status === 409 || error.status === 403) {
     // A limit that names a field (the tier ladder's duplicate name, a taken priority) shows there too.
-    return { issues: error.details.filter((issue) => issue.path !== ''), banner: { title: error.message, messages: [] }, toast: error.message };
+    return { issues: error.details.filter((issue) => issue.path !== ''), banner: { title: error.message, messages: [] } };
   }
   return { issues: [], toast: error.message || t('common.genericError') };
 }
