@@ -69,7 +69,7 @@ test('a French text saved in the editor reaches the storefront; a dropped placeh
   }
 });
 
-test('/translations lists the eight variants and opens the editor', async ({ page }) => {
+test('/translations lists the eight variants and opens the editor, embedded too', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await page.goto('/translations');
@@ -79,4 +79,9 @@ test('/translations lists the eight variants and opens the editor', async ({ pag
   await page.getByRole('link', { name: 'Edit texts: Referral' }).click();
   await expect(page.getByRole('heading', { name: 'Translate: Referral' })).toBeVisible();
   await expect(page).toHaveURL(/type=referral/);
+
+  // Embedded, on the phone: the same screen, no sideways scroll.
+  await page.goto('/embed/translations?shop=demo-shop.myshopify.com');
+  await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
