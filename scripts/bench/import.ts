@@ -138,12 +138,34 @@ export interface ImportFigures {
  * /proc is missing.
  */
 function anonRssMb(): number {
+  return rssPartsMb().anon;
+}
+
+/** The resident memory's parts in MB (/proc/self/status RssAnon, RssFile, RssShmem); zeros where /proc is missing. */
+function rssPartsMb(): { anon: number; file: number; shmem: number } {
   try {
-    const m = /RssAnon:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
+    const status = readFileSync('/proc/self/status', 'utf8');
+    const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024;
+    return { anon: kb('RssAnon'), file: kb('RssFile'), shmem: kb('RssShmem') };
   } catch {
-    return 0;
+    return { anon: 0, file: 0, shmem: 0 };
   }
+}
+
+/**
+ * The process's peak RSS in MB: /proc/self/status VmHWM, the high-water mark of this process's own
+ * memory since its exec. Not getrusage's maxRSS: Linux carries the parent's RSS at the fork into the
+ * child's maxRSS across exec, so a child of bench:customers (which has mapped much of a 1.1 GB
+ * database by then) reported the parent's 281 MB. Falls back to maxRSS where /proc is missing.
+ */
+function peakRssOfThisProcessMb(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (m) return Number(m[1]) / 1024;
+  } catch {
+    // no /proc: below
+  }
+  return process.resourceUsage().maxRSS / 1024;
 }
 
 /** The child's work: generate, import through the service (peak RSS read right after), then the baseline. */
@@ -152,12 +174,18 @@ async function runChild(rows: number): Promise<ImportFigures> {
   try {
     const { path, bytes } = await generate(dir, rows);
     let anonPeak = anonRssMb();
-    const sampler = setInterval(() => (anonPeak = Math.max(anonPeak, anonRssMb())), 50);
+    const partsPeak = { anon: 0, file: 0, shmem: 0 };
+    const sampler = setInterval(() => {
+      const parts = rssPartsMb();
+      anonPeak = Math.max(anonPeak, parts.anon);
+      for (const k of ['anon', 'file', 'shmem'] as const) partsPeak[k] = Math.max(partsPeak[k], parts[k]);
+    }, 50);
     const cpu = process.cpuUsage();
     const result = await serviceImport(dir, path);
     const importCpu = process.cpuUsage(cpu);
     clearInterval(sampler);
-    const peakRssMb = process.resourceUsage().maxRSS / 1024;
+    const peakRssMb = peakRssOfThisProcessMb();
+    if (process.env.BENCH_IMPORT_MEMORY) console.error(`sampled peaks (MB): anon ${Math.round(partsPeak.anon)}, file ${Math.round(partsPeak.file)}, shmem ${Math.round(partsPeak.shmem)}; maxRSS ${Math.round(peakRssMb)}`);
     if (result.imported !== rows || result.failed !== 0) throw new Error(`imported ${result.imported}, failed ${result.failed} of ${rows}`);
     const baselineCpu = process.cpuUsage();
     const baselineSeconds = await baseline(dir, path);
