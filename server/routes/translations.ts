@@ -5,7 +5,8 @@
  *   variants (id, title, description, links, number of texts), `languages` the storefront languages.
  *   With `?type=<variant>` it adds `variant` (its tabs with each field's key, label and
  *   placeholders) and `defaults` (the shipped text of every key in every storefront language,
- *   English filling the gaps). An unknown type is 400 `invalid_query` at `type`.
+ *   English filling the gaps). An unknown type is 400 `invalid_query` at `type`. `?language=` (an
+ *   in-app language) answers the titles, descriptions and labels translated.
  * - `POST /translation` — saves the whole translation object (optional `version` for optimistic
  *   saves): `{ data, version, message: 'Translations saved' }`; 422 `validation_failed` with the
  *   field path (`/content/fr/widget-design/welcome.balance`) for a dropped or added placeholder, an
@@ -16,29 +17,32 @@
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../deps';
 import type { ProxyEnv } from '../proxy/middleware';
-import { readTranslation, saveTranslation, shippedTexts, storefrontTexts, translationCatalog, variantOrThrow, type LoadedVariant, type StoredTranslation, type TranslationCatalog } from '../services/translations';
-import { readJsonBody } from './body';
+import { localizeLabel, readTranslation, saveTranslation, shippedTexts, storefrontTexts, translationCatalog, variantOrThrow, type LoadedVariant, type StoredTranslation, type TranslationCatalog } from '../services/translations';
+import { languageParam, readJsonBody } from './body';
 
 /** The English message of a successful save (spec 001 §8 "translationsSaved"). */
 export const TRANSLATIONS_SAVED = 'Translations saved';
 
 /**
  * The answer of `GET /translation`: the stored translation, the variants, the storefront languages,
- * and for one `variant` its tabs (with each field's placeholders) and shipped texts per language.
+ * and for one `variant` its tabs (with each field's placeholders) and shipped texts per language;
+ * titles, descriptions and labels in the in-app `labelLanguage` (English when it lacks one).
  */
-export function translationAnswer(catalog: TranslationCatalog, stored: StoredTranslation, variant?: LoadedVariant): Record<string, unknown> {
-  const variants = catalog.variants.map((v) => ({ id: v.id, title: v.title, description: v.description, links: v.links ?? [], textCount: Object.keys(v.placeholders).length }));
+export function translationAnswer(catalog: TranslationCatalog, stored: StoredTranslation, variant?: LoadedVariant, labelLanguage = 'en'): Record<string, unknown> {
+  const l = (text: string) => localizeLabel(catalog, labelLanguage, text);
+  const links = (v: LoadedVariant) => (v.links ?? []).map((link) => ({ ...link, label: l(link.label) }));
+  const variants = catalog.variants.map((v) => ({ id: v.id, title: l(v.title), description: l(v.description), links: links(v), textCount: Object.keys(v.placeholders).length }));
   const answer: Record<string, unknown> = { data: stored.data, version: stored.version, variants, languages: catalog.languages };
   if (variant) {
     answer.variant = {
       id: variant.id,
-      title: variant.title,
-      description: variant.description,
-      links: variant.links ?? [],
+      title: l(variant.title),
+      description: l(variant.description),
+      links: links(variant),
       programNames: variant.programNames === true,
       // Storefront language → its code in the programs' translateTitle.
       programNameLanguages: variant.programNames === true ? catalog.programNameLanguages : {},
-      tabs: variant.tabs.map((tab) => ({ ...tab, fields: tab.fields.map((f) => ({ ...f, placeholders: variant.placeholders[f.key] ?? [] })) })),
+      tabs: variant.tabs.map((tab) => ({ ...tab, title: l(tab.title), fields: tab.fields.map((f) => ({ ...f, label: l(f.label), placeholders: variant.placeholders[f.key] ?? [] })) })),
     };
     answer.defaults = Object.fromEntries(catalog.languages.map((l) => [l, shippedTexts(variant, l)]));
   }
@@ -54,7 +58,7 @@ export function translationRoutes(deps: AppDeps): Hono<AppEnv> {
     const catalog = translationCatalog();
     const type = c.req.query('type');
     const variant = type === undefined ? undefined : variantOrThrow(catalog, type);
-    return c.json(translationAnswer(catalog, await readTranslation(deps.db, c.get('shopId')), variant));
+    return c.json(translationAnswer(catalog, await readTranslation(deps.db, c.get('shopId')), variant, languageParam(c)));
   });
 
   app.post('/translation', async (c) => {

@@ -80,6 +80,11 @@ export interface TranslationCatalog {
    * (schemas/_shared/translate-title.json: `he` → `he-IL`, `pt-BR` → `pt`); languages without one are absent.
    */
   programNameLanguages: Record<string, string>;
+  /**
+   * The editor's labels in the in-app languages: language → English text (variant and tab titles,
+   * descriptions, field and link labels) → its translation, from `schemas/translation/_i18n/<language>.json`.
+   */
+  labels: Record<string, Record<string, string>>;
 }
 
 /** A shop's translation (spec 001 §3 Translation); what `GET /api/translation` answers in `data`. */
@@ -145,7 +150,13 @@ export function loadTranslationCatalog(schemasDir = join(projectRoot(), 'schemas
     const code = titleLanguages.includes(l) ? l : findStorefrontLanguage(l, titleLanguages);
     if (code) programNameLanguages[l] = code;
   }
-  return { variants, byId: new Map(variants.map((v) => [v.id, v])), languages: sorted, programNameLanguages };
+  const labels = readTexts(join(dir, '_i18n'));
+  return { variants, byId: new Map(variants.map((v) => [v.id, v])), languages: sorted, programNameLanguages, labels };
+}
+
+/** An editor label (written in English in the descriptors) in the in-app `language`; English when it has no entry. */
+export function localizeLabel(catalog: TranslationCatalog, language: string, text: string): string {
+  return catalog.labels[language]?.[text] || text;
 }
 
 let cached: TranslationCatalog | undefined;

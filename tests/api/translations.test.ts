@@ -57,6 +57,15 @@ describe('GET /api/translation', () => {
     for (const language of body.languages) expect(Object.keys(body.defaults![language]!).length).toBe(Object.keys(body.defaults!.en!).length);
   });
 
+  it('answers the titles and labels in the admin language asked', async () => {
+    const t = await makeApp();
+    const body = (await (await t.call('GET', '/api/translation?type=widget-design&language=fr')).json()) as GetAnswer;
+    expect(body.variant!.tabs[0]!.title).toBe('Encadré de bienvenue');
+    expect(body.variant!.tabs[0]!.fields.find((f) => f.key === 'welcome.balance')!.label).toBe('Solde de points');
+    expect(body.variants[0]!.title).toBe('Design du widget');
+    expect((await t.call('GET', '/api/translation?language=xx')).status).toBe(400);
+  });
+
   it('refuses an unknown type with the query field', async () => {
     const t = await makeApp();
     const res = await t.call('GET', '/api/translation?type=newsletter');
@@ -238,6 +247,18 @@ describe('the shipped translation data', () => {
       const listed = descriptor.tabs.flatMap((tab) => tab.fields.map((f) => f.key));
       expect([...listed].sort(), descriptor.id).toEqual(Object.keys(english).sort());
       expect(new Set(listed).size).toBe(listed.length);
+    }
+  });
+
+  it("has every title, description and label of the editor in each translated admin language", () => {
+    const english = new Set<string>(['More texts']);
+    for (const variant of catalog.variants) {
+      for (const text of [variant.title, variant.description, ...(variant.links ?? []).map((l) => l.label), ...variant.tabs.flatMap((tab) => [tab.title, ...tab.fields.map((f) => f.label)])]) english.add(text);
+    }
+    for (const language of ['fr', 'es', 'de', 'it', 'ja', 'id']) {
+      const labels = catalog.labels[language] ?? {};
+      const missing = [...english].filter((text) => !labels[text]?.trim());
+      expect(missing, `schemas/translation/_i18n/${language}.json lacks`).toEqual([]);
     }
   });
 

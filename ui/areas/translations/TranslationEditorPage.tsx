@@ -13,7 +13,7 @@ import { Page } from '../../components/Page';
 import { Select } from '../../components/Select';
 import { SkeletonPage } from '../../components/Skeleton';
 import { Tabs } from '../../components/Tabs';
-import { useLanguage, useT, type Translate } from '../../i18n';
+import { labelsFor, useLanguage, useT, type Translate } from '../../i18n';
 import { useToast } from '../../state/toasts';
 import { unsavedChangesAtom } from '../../state/unsaved';
 import { languageName, placeholdersOf, translationApi, type ProgramRow, type Translation, type TranslationAnswer, type VariantDetail, type VariantField } from './api';
@@ -43,7 +43,9 @@ export function TranslationEditorPage() {
   const t = useT();
   const [params] = useSearchParams();
   const type = params.get('type') || DEFAULT_VARIANT;
-  const resource = useResource(`translation:${type}`, () => translationApi.get(type));
+  const labels = labelsFor(useLanguage());
+  // Another admin language reloads the labels only: the edits on screen stay (keepData, same Editor).
+  const resource = useResource(`translation:${type}:${labels}`, () => translationApi.get(type, labels), { keepData: true });
   const back = '/settings?type=translations';
 
   if (resource.loading && !resource.data) return <SkeletonPage label={t('common.loading')} />;

@@ -12,7 +12,7 @@ import { LeavePrompt } from '../../components/LeavePrompt';
 import { Page } from '../../components/Page';
 import { Select } from '../../components/Select';
 import { SkeletonPage } from '../../components/Skeleton';
-import { useLanguage, useT } from '../../i18n';
+import { labelsFor, useLanguage, useT } from '../../i18n';
 import { useToast } from '../../state/toasts';
 import { unsavedChangesAtom } from '../../state/unsaved';
 import { languageName, translationApi, type DetectMethod, type Translation, type TranslationAnswer } from './api';
@@ -27,7 +27,8 @@ const DETECT_METHODS: DetectMethod[] = ['browser_language', 'customer_ip'];
  */
 export function TranslationsPage() {
   const t = useT();
-  const resource = useResource('translation', () => translationApi.get());
+  const labels = labelsFor(useLanguage());
+  const resource = useResource(`translation:${labels}`, () => translationApi.get(undefined, labels), { keepData: true });
   if (resource.loading && !resource.data) return <SkeletonPage label={t('common.loading')} />;
   if (resource.error || !resource.data) {
     return (

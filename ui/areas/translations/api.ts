@@ -59,7 +59,14 @@ export type ProgramRow = StoredDocument & { type: 'earning' | 'spending'; event:
 
 /** The translation editor's calls (spec 001 §7). Errors are ApiError with the server's field paths. */
 export const translationApi = {
-  get: (type?: string) => request<TranslationAnswer>(type ? `/api/translation?type=${encodeURIComponent(type)}` : '/api/translation'),
+  /** `language`: the in-app language the titles and labels come in (`en` for English). */
+  get: (type: string | undefined, language: string) => {
+    const query = new URLSearchParams();
+    if (type) query.set('type', type);
+    if (language !== 'en') query.set('language', language);
+    const search = query.toString();
+    return request<TranslationAnswer>(`/api/translation${search ? `?${search}` : ''}`);
+  },
   save: (translation: Translation, version: number) =>
     request<{ data: Translation; version: number; message: string }>('/api/translation', { method: 'POST', body: { ...translation, version } }),
   programs: async (type: 'earning' | 'spending') => (await request<{ data: ProgramRow[] }>(`/api/lp/programs/${type}`)).data,
