@@ -92,7 +92,10 @@ describe('first-time setup (spec 000 §2)', () => {
     let done = false;
     const fetchMock = mockFetch({
       ...base,
-      'GET /api/shops': () => ({ body: { ...shopReply.body, shop: { ...(shopReply.body as { shop: object }).shop, setupDone: done } } }),
+      'GET /api/shops': () => {
+        const reply = shopReply.body as { shop: object; shopInfo: object };
+        return { body: { ...reply, shop: { ...reply.shop, setupDone: done } } };
+      },
       'GET /api/setup': () => ({ body: { data: { setupDone: done, setupDoneAt: null, steps: { earning: false, redeeming: false, widgetTheme: false } } } }),
       'PUT /api/setup': () => {
         done = true;
