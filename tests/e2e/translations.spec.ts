@@ -36,7 +36,7 @@ test('a French text saved in the editor reaches the storefront; a dropped placeh
     const title = page.locator('#translation-field-panel\\.title');
     await expect(title).toBeFocused();
     await expect(page.getByRole('tab', { name: 'Embed content' })).toHaveAttribute('aria-selected', 'true');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 
     // The placeholder rule, on its field.
     await page.getByRole('tab', { name: 'Welcome box' }).click();
@@ -75,7 +75,7 @@ test('/translations lists the eight variants and opens the editor, embedded too'
   await page.goto('/translations');
   await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Edit texts:/ })).toHaveCount(8);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.getByRole('link', { name: 'Edit texts: Referral' }).click();
   await expect(page.getByRole('heading', { name: 'Translate: Referral' })).toBeVisible();
   await expect(page).toHaveURL(/type=referral/);
@@ -83,5 +83,5 @@ test('/translations lists the eight variants and opens the editor, embedded too'
   // Embedded, on the phone: the same screen, no sideways scroll.
   await page.goto('/embed/translations?shop=demo-shop.myshopify.com');
   await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
