@@ -154,8 +154,20 @@ export class ReplayReader {
 
   private readonly productsByHash = new Map<number, ProductEntry>();
 
-  /** @param products the shop's product records: key → packFacts's positional attributes */
-  constructor(products: ReadonlyMap<string, ProductAttrs>) {
+  /** With `reuse`: the one order object that every read refills, with a skipped order's facts or the one full order's (its customer and lines refilled too). */
+  private readonly order: ReplayOrder | null;
+  private readonly skipped = skippedFacts('');
+  private full: OrderFacts | null = null;
+  private readonly linePool: OrderLine[] = [];
+  private readonly linesByCount: OrderLine[][] = [];
+
+  /**
+   * @param products the shop's product records: key → packFacts's positional attributes
+   * @param reuse refill one order object on every `read` instead of building new ones (a replay
+   *   that is done with each order before it reads the next makes no garbage for the collector)
+   */
+  constructor(products: ReadonlyMap<string, ProductAttrs>, reuse = false) {
+    this.order = reuse ? { facts: skippedFacts(''), customerType: 'member', tierId: null, awarded: 0 } : null;
     for (const [key, attrs] of products) {
       const h = hashOf(key, 0, key.length);
       this.productsByHash.set(h, { key, attrs, next: this.productsByHash.get(h) });
@@ -185,77 +197,84 @@ export class ReplayReader {
     const tier = this.str();
     const tierId = tier === '' ? null : tier;
     const kind = this.int();
-    const facts = kind === 0 ? skippedFacts(id) : this.facts(id);
+    const order = this.order;
+    if (order === null) {
+      const facts = kind === 0 ? skippedFacts(id) : this.facts(id, skippedFacts(id), null, []);
+      if (this.i !== text.length) throw new TypeError(`order replay: malformed text for order ${id}`);
+      return { facts, customerType, tierId, awarded };
+    }
+    if (kind === 0) {
+      this.skipped.id = id;
+      order.facts = this.skipped;
+    } else {
+      this.full = this.facts(id, this.full ?? skippedFacts(id), this.full?.customer ?? null, this.linePool);
+      order.facts = this.full;
+    }
     if (this.i !== text.length) throw new TypeError(`order replay: malformed text for order ${id}`);
-    return { facts, customerType, tierId, awarded };
+    order.customerType = customerType;
+    order.tierId = tierId;
+    order.awarded = awarded;
+    return order;
   }
 
-  private facts(id: string): OrderFacts {
-    const createdAt = this.str();
+  /**
+   * Fills `into` (a skipped order's facts, or the previous order's) with the order's fields, its
+   * customer into `customer` (a new object when null), its lines into `pool`'s objects (new ones
+   * when the pool is short; the pool is only reused with `reuse`).
+   */
+  private facts(id: string, into: OrderFacts, customer: OrderCustomer | null, pool: OrderLine[]): OrderFacts {
+    into.id = id;
+    into.createdAt = this.str();
     const part = this.orderPart();
-    const subtotalMinor = this.int();
-    const totalMinor = this.int();
-    const exponent = this.int();
-    const shippingMinor = this.int();
-    const taxMinor = this.int();
-    const storeCreditMinor = this.int();
-    const itemCount = this.int();
-    const who = this.customerPart();
-    const ordersCount = this.num();
-    const totalSpent = this.num();
-    const customer: OrderCustomer = { id: who.id, email: who.email, firstName: '', lastName: '', tags: who.tags, ordersCount, totalSpent };
+    into.sourceName = part.sourceName;
+    into.tags = part.tags;
+    into.discountCodes = part.discountCodes;
+    into.subtotalMinor = this.int();
+    into.totalMinor = this.int();
+    into.exponent = this.int();
+    into.shippingMinor = this.int();
+    into.taxMinor = this.int();
+    into.storeCreditMinor = this.int();
+    into.itemCount = this.int();
+    into.test = false;
+    const who = customer ?? { id: '', email: '', firstName: '', lastName: '', tags: EMPTY_LIST, ordersCount: 0, totalSpent: 0 };
+    this.customerPart(who);
+    who.ordersCount = this.num();
+    who.totalSpent = this.num();
+    into.customer = who;
     const count = this.int();
-    const lines = new Array<OrderLine>(count);
-    for (let n = 0; n < count; n++) lines[n] = this.line();
-    return {
-      id,
-      name: '',
-      createdAt,
-      currency: '',
-      exponent,
-      test: false,
-      cancelled: false,
-      financialStatus: '',
-      sourceName: part.sourceName,
-      tags: part.tags,
-      discountCodes: part.discountCodes,
-      subtotalMinor,
-      totalMinor,
-      shippingMinor,
-      taxMinor,
-      storeCreditMinor,
-      itemCount,
-      lines,
-      customer,
-      taxesIncluded: false,
-      currencyMismatch: null,
-    };
+    // One array per line count, kept (setting an array's length is a runtime call).
+    const lines = (pool === this.linePool ? this.linesByCount[count] : undefined) ?? new Array<OrderLine>(count);
+    if (pool === this.linePool) this.linesByCount[count] = lines;
+    for (let n = 0; n < count; n++) {
+      let line = pool[n];
+      if (line === undefined || pool !== this.linePool) {
+        line = emptyLine();
+        if (pool === this.linePool) pool[n] = line;
+      }
+      this.line(line);
+      lines[n] = line;
+    }
+    into.lines = lines;
+    return into;
   }
 
-  private line(): OrderLine {
+  private line(into: OrderLine): void {
     const a = this.product();
-    const quantity = this.int();
-    const amountMinor = this.int();
-    const subscription = this.int() === 1;
-    // The shape of unpackFacts's lines (same properties, same order): the fast path sees one line shape.
-    return {
-      id: '',
-      productId: a[0] as string | null,
-      variantId: a[1] as string | null,
-      title: a[2] as string,
-      vendor: a[3] as string,
-      productType: a[4] as string,
-      sku: a[5] as string,
-      tags: a[6] as string[],
-      collectionIds: a[7] as string[],
-      quantity,
-      unitPriceMinor: a[8] as number,
-      discountMinor: 0,
-      amountMinor,
-      price: a[9] as number,
-      giftCard: a[10] === 1,
-      subscription,
-    };
+    into.productId = a[0] as string | null;
+    into.variantId = a[1] as string | null;
+    into.title = a[2] as string;
+    into.vendor = a[3] as string;
+    into.productType = a[4] as string;
+    into.sku = a[5] as string;
+    into.tags = a[6] as string[];
+    into.collectionIds = a[7] as string[];
+    into.quantity = this.int();
+    into.unitPriceMinor = a[8] as number;
+    into.amountMinor = this.int();
+    into.price = a[9] as number;
+    into.giftCard = a[10] === 1;
+    into.subscription = this.int() === 1;
   }
 
   /**
@@ -288,13 +307,14 @@ export class ReplayReader {
     return part;
   }
 
-  /** The customer part, decoded every time: customers repeat too little for remembering to pay. */
-  private customerPart(): { id: string; email: string; tags: string[] } {
+  /** The customer part into `into`, decoded every time: customers repeat too little for remembering to pay. */
+  private customerPart(into: OrderCustomer): void {
     const length = this.int();
     const end = this.i + length;
-    const part = { id: this.str(), email: this.str(), tags: this.list() };
+    into.id = this.str();
+    into.email = this.str();
+    into.tags = this.list();
     if (this.i !== end) throw new TypeError('order replay: malformed customer');
-    return part;
   }
 
   private segText(): string {
@@ -362,6 +382,14 @@ function sameText(key: string, s: string, start: number, length: number): boolea
   return true;
 }
 
+/** The lines of skipped facts (never filled: `facts` gives an order its own array). */
+const EMPTY_LINES: OrderLine[] = [];
+
+/** A line in the shape of unpackFacts's lines (same properties, same order): the fast path sees one line shape. */
+function emptyLine(): OrderLine {
+  return { id: '', productId: null, variantId: null, title: '', vendor: '', productType: '', sku: '', tags: EMPTY_LIST, collectionIds: EMPTY_LIST, quantity: 0, unitPriceMinor: 0, discountMinor: 0, amountMinor: 0, price: 0, giftCard: false, subscription: false };
+}
+
 /** Facts of an order the engine skips whole: only ORDER_SKIP's answer matters (a test order). */
 function skippedFacts(id: string): OrderFacts {
   return {
@@ -382,7 +410,7 @@ function skippedFacts(id: string): OrderFacts {
     taxMinor: 0,
     storeCreditMinor: 0,
     itemCount: 0,
-    lines: [],
+    lines: EMPTY_LINES,
     customer: null,
     taxesIncluded: false,
     currencyMismatch: null,

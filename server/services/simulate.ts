@@ -293,8 +293,12 @@ export class StoredOrders {
     readonly products: ReadonlyMap<string, unknown[]>,
   ) {}
 
-  /** Reads the window's replay texts (and the full facts of `F` rows). */
-  static async load(db: Db, shopId: string, sinceIso: string): Promise<StoredOrders> {
+  /**
+   * Reads the window's replay texts (and the full facts of `F` rows).
+   * @param reuse `at` refills one order object (ReplayReader's `reuse`): for a replay that is done
+   *   with each order before it asks for the next
+   */
+  static async load(db: Db, shopId: string, sinceIso: string, reuse = false): Promise<StoredOrders> {
     const products = await loadProducts(db, shopId);
     const rows = await db
       .selectFrom('order_replay')
@@ -305,7 +309,7 @@ export class StoredOrders {
       .orderBy('order_id')
       .execute();
     const texts = rows.map((r) => r.replay);
-    const reader = new ReplayReader(products);
+    const reader = new ReplayReader(products, reuse);
     const marked = texts.filter((t) => t.charCodeAt(0) !== 65 /* A */).map((t) => reader.orderId(t));
     const full = marked.length > 0 ? await loadFullOrders(db, shopId, marked, products) : new Map<string, FullOrder>();
     return new StoredOrders(texts, reader, full, products);
@@ -315,7 +319,7 @@ export class StoredOrders {
     return this.texts.length;
   }
 
-  /** Order `index` (0 ≤ index < length). Throws TypeError when its facts cannot be read. Not re-entrant: the previous order's objects stay valid. */
+  /** Order `index` (0 ≤ index < length). Throws TypeError when its facts cannot be read. With `reuse`, valid until the next call. */
   at(index: number): StoredOrder {
     const text = this.texts[index];
     if (text === undefined) throw new RangeError(`stored orders: no order ${index}`);
@@ -393,7 +397,8 @@ interface Evaluators {
  * own awards) except through stopProcessing, so while no stop-processing program awards on
  * either side, the after side's decisions are the before side's with the replaced program's
  * decision swapped for the draft's, and only the draft is evaluated. An order where a
- * stop-processing program awards (before, or the draft after) gets the whole after set.
+ * stop-processing program awards (before, or the draft after) gets the whole after set, and with
+ * limits so do the customer's later orders (the sides' limit histories may differ from then on).
  * tests/unit/simulate-replay.test.ts checks this against evaluating both sides whole.
  * Exported for the benchmark and tests. Pure apart from the clock (orders without a placing time).
  */
@@ -419,6 +424,8 @@ export function replay(
   const sets = new Map<string, Evaluators>();
   const pastBefore = new Map<string, PastAward[]>();
   const pastAfter = new Map<string, PastAward[]>();
+  /** Customers whose orders get the whole after set (see below). */
+  const diverged = new Set<string>();
   let replacedIndex = -2;
   let pointsBefore = 0;
   let pointsAfter = 0;
@@ -459,7 +466,7 @@ export function replay(
     let draftDecision: FastDecision | null = null;
     let composed = false;
     if (rb.orderSkipped !== null) composed = true;
-    else if (set.draft && !rb.decisions.some((d) => d.outcome === 'award' && stopsBefore.has(d.programId))) {
+    else if (set.draft && !diverged.has(customerId) && !rb.decisions.some((d) => d.outcome === 'award' && stopsBefore.has(d.programId))) {
       draftDecision = set.draft.evaluate(o.facts).decisions[0] ?? null;
       if (draftDecision && !(draftStops && draftDecision.outcome === 'award')) {
         composed = true;
@@ -471,6 +478,9 @@ export function replay(
       const ra = set.after.evaluate(o.facts);
       afterPoints = ra.totalPoints;
       afterDecisions = ra.decisions;
+      // A stop may have kept a limited program from awarding on one side only: from now on this
+      // customer's limit histories may differ, and only the whole after set decides alike.
+      if (withLimits && customerId) diverged.add(customerId);
     }
     pointsBefore += rb.totalPoints;
     pointsAfter += afterPoints;
@@ -530,7 +540,7 @@ export async function simulateProgram(deps: AppDeps, shopId: string, input: Simu
 
   const since = new Date(now.getTime() - windowDays * 86_400_000).toISOString();
   const loadStarted = performance.now();
-  const orders = await StoredOrders.load(deps.db, shopId, since);
+  const orders = await StoredOrders.load(deps.db, shopId, since, true);
   const loadMs = performance.now() - loadStarted;
   const replayStarted = performance.now();
   const outcome = replay(orders, saved, after, shop.timeZone);

@@ -223,6 +223,19 @@ function replayWhole(orders: readonly StoredOrder[], before: readonly StoredDocu
 }
 
 describe('preview replay', () => {
+  it('replays a limited program whole for a customer once a stop-processing draft kept it from one side', () => {
+    // The saved program stops processing and awards once a lifetime; the draft stops processing,
+    // comes first and starts on Feb 28: it takes the Feb 28 order, so the saved program's one
+    // award goes to a later order on the after side only.
+    const saved = doc({ status: true, earnBy: 'fixed_order', earnPoint: 3, rateMoney: 1, rateItem: 1, roundingMethod: 'roundingDown', priorityPlaceOrder: 2, stopProcessing: true, hasLimit: true, limitUnit: 'lifetime', limitInterval: 1 }, 0, 0);
+    const draft = doc({ status: true, earnBy: 'fixed_order', earnPoint: 1, rateMoney: 1, rateItem: 1, roundingMethod: 'roundingDown', priorityPlaceOrder: 1, stopProcessing: true, startDate: '2026-02-28' }, 1, 0);
+    const at = (createdAt: string, i: number): StoredOrder => ({ facts: normalizeOrder(orderBody({ id: 5000 + i, created_at: createdAt, customer: { id: 7 } }), 'USD'), customerType: 'member', tierId: null, awarded: 0 });
+    const orders = [at('2026-02-28T05:00:00Z', 0), at('2026-02-26T00:00:00Z', 1)];
+    const { pointsBefore, pointsAfter, changed, customers } = replay(orders, [saved], [saved, draft], 'America/New_York');
+    expect({ pointsBefore, pointsAfter, changed, customers }).toEqual(replayWhole(orders, [saved], [saved, draft], 'America/New_York'));
+    expect([pointsBefore, pointsAfter]).toEqual([3, 4]);
+  });
+
   it('evaluating the draft alone gives what evaluating both sides whole gives (stop processing and limits included)', () => {
     fc.assert(
       fc.property(programs, programData, fc.boolean(), fc.boolean(), fc.integer({ min: -1, max: 5 }), storedOrders, (before, edited, tweak, limited, replacedAt, orders) => {
