@@ -24,7 +24,7 @@
  * Targets (exit 1 on a miss): JavaScript ≤ 170 KB, LCP ≤ 1.5 s, keystroke p95 ≤ 50 ms.
  * BENCH_UI_PORT (3208) and BENCH_UI_RUNS (3) tune it; BENCH_UI_KEEP=1 keeps the run's folder.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +52,17 @@ async function serve(): Promise<void> {
   const { seedDemoShop } = await import('../server/seed');
   const config = configFromEnv();
   if (!config.auth.demo) throw new Error('bench-ui: the server must run in demo mode (no SHOPIFY_API_SECRET)');
-  const registry = loadRegistry(join(ROOT, 'schemas'));
+  let registry: ReturnType<typeof loadRegistry>;
+  try {
+    registry = loadRegistry(join(ROOT, 'schemas'));
+  } catch (error) {
+    // A template half-written in the working tree (another change in progress) must not stop a UI
+    // measurement: the last committed templates serve instead, and the run says so.
+    const committed = mkdtempSync(join(tmpdir(), 'bench-ui-schemas-'));
+    execSync(`git archive HEAD schemas | tar -x -C ${committed}`, { cwd: ROOT });
+    console.error(`bench-ui: schemas/ does not load (${error instanceof Error ? error.message : String(error)}); serving the committed templates`);
+    registry = loadRegistry(join(committed, 'schemas'));
+  }
   const db = await openDatabase(config.databasePath);
   await seedDemoShop(db, registry, new Date());
   const app = createApp({ db, registry, auth: config.auth, uiDir: process.env.UI_DIR });
@@ -199,10 +209,10 @@ async function bench(): Promise<void> {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
       await page.evaluate(
         ([types, threshold]) => {
-          const seen: number[] = [];
-          (window as unknown as { __benchEvents: number[] }).__benchEvents = seen;
+          const seen: [string, number][] = [];
+          (window as unknown as { __benchEvents: [string, number][] }).__benchEvents = seen;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries()) if ((types as string[]).includes(entry.name)) seen.push(entry.duration);
+            for (const entry of list.getEntries()) if ((types as string[]).includes(entry.name)) seen.push([entry.name, entry.duration]);
           }).observe({ type: 'event', durationThreshold: threshold as number } as PerformanceObserverInit);
         },
         [EVENT_TYPES, EVENT_THRESHOLD_MS] as const,
@@ -212,10 +222,12 @@ async function bench(): Promise<void> {
         await sleep(150);
       }
       await sleep(1000);
-      const reported = await page.evaluate(() => (window as unknown as { __benchEvents: number[] }).__benchEvents);
+      const events = await page.evaluate(() => (window as unknown as { __benchEvents: [string, number][] }).__benchEvents);
+      const reported = events.map(([, duration]) => duration);
       const typedValue = await field.inputValue();
       if (!typedValue.endsWith(TYPED)) throw new Error(`bench-ui: typed "${TYPED}" but the field holds "${typedValue}"`);
       await context.close();
+      if (process.env.BENCH_UI_DEBUG === '1') console.log(`  typing ${path}: ${events.map(([name, duration]) => `${name}:${duration}`).join(' ')}`);
       const expected = TYPED.length * EVENT_TYPES.length;
       const durations = [...reported, ...Array.from({ length: Math.max(0, expected - reported.length) }, () => EVENT_THRESHOLD_MS)];
       return { p95: percentile(durations, 95), max: Math.max(...durations), reported: reported.length, expected };

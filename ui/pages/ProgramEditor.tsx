@@ -1,6 +1,6 @@
 import type Form from '@rjsf/core';
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { crossFieldIssues } from '../../engine/cross-field';
 import type { FieldIssue, JsonObject, KindDetail, StoredDocument } from '../../engine/types';
 import { Banner } from '../components/Banner';
@@ -88,7 +88,16 @@ export function ProgramEditor(props: ProgramEditorProps) {
   const { kind, initialData, title, titleMeta, backTo, secondaryActions, save, onSaved, onReload } = props;
   const { backLabel, properties, beforeForm, replaceForm, saveDisabled, tabId, isNew } = props;
   const [baseline, setBaseline] = useState(initialData);
-  const [formData, setFormData] = useState(initialData);
+  const [formData, setFormDataState] = useState(initialData);
+  /**
+   * The data as typed: ahead of `formData` while the page's re-render for the last keystroke waits in
+   * a transition (the field itself already shows it). Saving reads this, never a lagging state.
+   */
+  const typed = useRef(initialData);
+  const setFormData = useCallback((next: JsonObject) => {
+    typed.current = next;
+    setFormDataState(next);
+  }, []);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
   const formRef = useRef<Form>(null);
@@ -122,19 +131,26 @@ export function ProgramEditor(props: ProgramEditorProps) {
   const extraErrors = useMemo(() => (shownIssues?.length ? issuesToErrorSchema(shownIssues) : undefined), [shownIssues]);
   const schema = useMemo(() => (properties ? sectionSchema(kind.schema, properties) : kind.schema), [kind.schema, properties]);
   const uiSchema = useMemo(() => (properties ? sectionUiSchema(kind.uiSchema, properties, kind.schema) : kind.uiSchema), [kind.uiSchema, kind.schema, properties]);
-  const shownData = useMemo(() => (properties ? pickSection(formData, properties) : formData), [formData, properties]);
+  // The form is handed the data as typed, never a state a pending transition has not caught up with
+  // (a render for another reason, e.g. Save's spinner, must not hand it older data).
+  const live = typed.current;
+  const shownData = useMemo(() => (properties ? pickSection(live, properties) : live), [live, properties]);
 
   function onChange(shown: JsonObject) {
-    const next = properties ? mergeSection(formData, shown, properties) : shown;
-    if (failure?.issues.length) {
-      setFailure({ ...failure, issues: stillStanding(failure.issues, formData, next) });
-    }
-    setFormData(next);
+    const before = typed.current;
+    const next = properties ? mergeSection(before, shown, properties) : shown;
+    typed.current = next;
+    // The keystroke's own paint needs only the field (RJSF re-rendered it already); the page around
+    // it (save bar, preview, banner) follows in a transition, off the keystroke's path (issue 12).
+    startTransition(() => {
+      setFailure((current) => (current?.issues.length ? { ...current, issues: stillStanding(current.issues, before, next) } : current));
+      setFormDataState(next);
+    });
   }
 
   /** Enter in a field saves what there is to save (spec walkthrough: "Enter saves a form"). */
   function saveOnEnter() {
-    if (dirty || isNew) void onSave();
+    if (isNew || !sameFormData(typed.current, baseline)) void onSave();
   }
 
   function discard() {
@@ -147,7 +163,8 @@ export function ProgramEditor(props: ProgramEditorProps) {
     if (formRef.current && !formRef.current.validateForm()) return;
     // The server's own cross-field rules (spec 002 §5), run here first so the merchant sees the
     // spec's message on its field without a round trip; the server still checks them on save.
-    const crossField = crossFieldIssues(kind.id, formData);
+    const data = typed.current;
+    const crossField = crossFieldIssues(kind.id, data);
     if (crossField.length > 0) {
       setFailure(validationFailure(crossField, t('programs.fixErrors')));
       setFailedSaves((count) => count + 1);
@@ -156,8 +173,8 @@ export function ProgramEditor(props: ProgramEditorProps) {
     setSaving(true);
     setFailure(null);
     try {
-      const doc = await save(formData);
-      setBaseline(formData);
+      const doc = await save(data);
+      setBaseline(data);
       // Counts as clean now, so the page may navigate away in this same tick.
       dirtyRef.current = false;
       onSaved(doc);
