@@ -385,6 +385,8 @@ interface Evaluators {
   before: CompiledEvaluator;
   draft: CompiledEvaluator | null;
   after: CompiledEvaluator | null;
+  /** The profile they were compiled for. */
+  customer: CustomerProfile;
 }
 
 /**
@@ -427,6 +429,16 @@ export function replay(
   /** Customers whose orders get the whole after set (see below). */
   const diverged = new Set<string>();
   let replacedIndex = -2;
+  /** Per program of the before side, in evaluation order: whether it stops processing. */
+  let stopAt: boolean[] = [];
+  let lastSet: Evaluators | null = null;
+  let lastType: CustomerProfile['type'] | null = null;
+  let lastTier: string | null = null;
+  /** Whether a stop-processing program of the before side awarded. */
+  const stopFired = (decisions: readonly FastDecision[]) => {
+    for (let d = 0; d < decisions.length; d++) if (stopAt[d] === true && decisions[d]!.outcome === 'award') return true;
+    return false;
+  };
   let pointsBefore = 0;
   let pointsAfter = 0;
   let awarded = 0;
@@ -440,18 +452,28 @@ export function replay(
   for (let i = 0; i < orders.length; i++) {
     const o = orders.at(i)!;
     awarded += o.awarded;
-    const key = `${o.customerType}\u0000${o.tierId ?? ''}`;
-    let set = sets.get(key);
-    const customer: CustomerProfile = { id: '', type: o.customerType, tierId: o.tierId };
-    if (!set) {
-      set = {
-        before: compilePrograms(before, { timeZone, customer, history: historyBefore }),
-        draft: draft ? compilePrograms([draft], { timeZone, customer, history: historyAfter }) : null,
-        after: null,
-      };
-      sets.set(key, set);
-      if (replacedIndex === -2) replacedIndex = replaced ? set.before.programIds.indexOf(replaced.id) : -1;
+    // Most orders have the previous order's profile: its evaluators are at hand.
+    let set: Evaluators | null = lastSet;
+    if (set === null || o.customerType !== lastType || o.tierId !== lastTier) {
+      const key = `${o.customerType}\u0000${o.tierId ?? ''}`;
+      set = sets.get(key) ?? null;
+      if (set === null) {
+        const customer: CustomerProfile = { id: '', type: o.customerType, tierId: o.tierId };
+        set = {
+          before: compilePrograms(before, { timeZone, customer, history: historyBefore }),
+          draft: draft ? compilePrograms([draft], { timeZone, customer, history: historyAfter }) : null,
+          after: null,
+          customer,
+        };
+        sets.set(key, set);
+        if (replacedIndex === -2) {
+          replacedIndex = replaced ? set.before.programIds.indexOf(replaced.id) : -1;
+          stopAt = set.before.programIds.map((id) => stopsBefore.has(id));
+        }
+      }
+      [lastSet, lastType, lastTier] = [set, o.customerType, o.tierId];
     }
+    const customer = set.customer;
     const customerId = o.facts.customer?.id ?? '';
     if (withLimits) {
       historyBefore.length = 0;
@@ -466,7 +488,7 @@ export function replay(
     let draftDecision: FastDecision | null = null;
     let composed = false;
     if (rb.orderSkipped !== null) composed = true;
-    else if (set.draft && !diverged.has(customerId) && !rb.decisions.some((d) => d.outcome === 'award' && stopsBefore.has(d.programId))) {
+    else if (set.draft && !(withLimits && diverged.has(customerId)) && !stopFired(rb.decisions)) {
       draftDecision = set.draft.evaluate(o.facts).decisions[0] ?? null;
       if (draftDecision && !(draftStops && draftDecision.outcome === 'award')) {
         composed = true;
