@@ -160,6 +160,15 @@ describe('New program form', () => {
     expect(post?.body).toMatchObject({ data: { earnPoint: 10, title: 'Place an order' } });
   });
 
+  it('sums up what the program gives in one plain line over the form, following the edits', async () => {
+    await openNewForm();
+    expect(screen.getByText('Customers earn 10 points for every €100.00 spent')).toBeInTheDocument();
+    const input = screen.getByLabelText('Earn points');
+    await userEvent.clear(input);
+    await userEvent.type(input, '25');
+    expect(await screen.findByText('Customers earn 25 points for every €100.00 spent')).toBeInTheDocument();
+  });
+
   it('saves on Enter in a field', async () => {
     const { fetchMock } = await openNewForm({
       'POST /api/kinds/earning.place_order/docs': ({ body }) => ({

@@ -77,7 +77,8 @@ export function SchemaForm({ schema, uiSchema, formData, onChange, extraErrors, 
     const submit = latest.current.onSubmit;
     if (!submit || event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing || !submitsOnEnter(event.target)) return;
     event.preventDefault();
-    submit();
+    // After the field's own Enter handler has handed its value over and RJSF has reported it.
+    setTimeout(submit, 0);
   }, []);
 
   const form = useMemo(

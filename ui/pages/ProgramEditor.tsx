@@ -1,5 +1,5 @@
 import type Form from '@rjsf/core';
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { crossFieldIssues } from '../../engine/cross-field';
 import type { FieldIssue, JsonObject, KindDetail, StoredDocument } from '../../engine/types';
@@ -12,7 +12,9 @@ import { Page } from '../components/Page';
 import { issuesToErrorSchema, pointerSegments, valueAtPointer } from '../form/error-schema';
 import { sameFormData } from '../form/form-data';
 import { SchemaForm } from '../form/SchemaForm';
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
+import { currencyAtom } from '../state/session';
+import { programGives } from './ProgramsTable';
 import { useToast } from '../state/toasts';
 import { unsavedChangesAtom } from '../state/unsaved';
 import { inSection, mergeSection, pickSection, sectionSchema, sectionUiSchema } from './editor-sections';
@@ -106,6 +108,8 @@ export function ProgramEditor(props: ProgramEditorProps) {
   const [failedSaves, setFailedSaves] = useState(0);
   const toast = useToast();
   const setUnsaved = useSetAtom(unsavedChangesAtom);
+  const currency = useAtomValue(currencyAtom);
+  const language = useLanguage();
 
   const dirty = !sameFormData(formData, baseline);
   const dirtyRef = useRef(dirty);
@@ -189,6 +193,8 @@ export function ProgramEditor(props: ProgramEditorProps) {
     }
   }
 
+  // What the program gives, in one plain line over the form ("Customers earn 10 points for every $100.00 spent").
+  const summary = kind.family === 'earning' && !properties ? programGives({ kind: kind.id, data: formData }, currency, language) : '';
   const banner = failure?.banner;
   // Issues on properties another tab shows: named by their section here, since their fields are not on screen.
   const elsewhere = properties ? (issues ?? []).filter((issue) => issue.path !== '' && !inSection(issue, properties)).map((issue) => sectionMessage(kind.schema, issue)) : [];
@@ -234,6 +240,7 @@ export function ProgramEditor(props: ProgramEditorProps) {
         <div role={tabId ? 'tabpanel' : undefined} aria-labelledby={tabId ? `tab-${tabId}` : undefined}>
           {replaceForm ?? (
             <Card>
+              {summary && <p className="editor-summary">{t('editor.summary.earn', { gives: summary })}</p>}
               <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
             </Card>
           )}

@@ -1,6 +1,6 @@
 import type { BaseInputTemplateProps } from '@rjsf/utils';
 import { ariaDescribedByIds, getInputProps } from '@rjsf/utils';
-import type { ChangeEvent, ReactNode } from 'react';
+import { startTransition, useState, type ChangeEvent, type KeyboardEvent, type ReactNode } from 'react';
 
 /** Extra props our own widgets pass to the input: text or symbols drawn inside the box. */
 export interface AffixProps {
@@ -13,6 +13,12 @@ export interface AffixProps {
 /**
  * The text box every input widget shares (text, number, date, points, money). `ui:options.prefix`
  * and `ui:options.suffix` put fixed text inside the box, e.g. a currency symbol.
+ *
+ * Typing paints at once (issue 12 "Speed"): the box shows what was typed from its own state and
+ * hands the value to RJSF in a transition, so RJSF's re-derivation of the whole form runs after the
+ * keystroke's paint. Leaving the box (blur, which a click on Save causes first) or pressing Enter
+ * hands the value over at once, so a save never misses the last characters. A form that is handed
+ * new data remounts (SchemaForm), which drops what was typed here.
  */
 export function BaseInputTemplate(props: BaseInputTemplateProps & AffixProps) {
   const { id, htmlName, value, readonly, disabled, autofocus, onBlur, onFocus, onChange, onChangeOverride, options, schema, type, rawErrors, placeholder, required } = props;
@@ -25,8 +31,19 @@ export function BaseInputTemplate(props: BaseInputTemplateProps & AffixProps) {
   const prefix = props.prefix ?? (options.prefix as ReactNode | undefined);
   const suffix = props.suffix ?? (options.suffix as ReactNode | undefined);
   const invalid = (rawErrors?.length ?? 0) > 0;
-  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) =>
-    onChange(target.value === '' ? options.emptyValue : target.value);
+  /** What was typed, while the box has focus; RJSF's value otherwise. */
+  const [typed, setTyped] = useState<string | null>(null);
+  const toValue = (text: string) => (text === '' ? options.emptyValue : text);
+  const handleChange = ({ target }: ChangeEvent<HTMLInputElement>) => {
+    const text = target.value;
+    setTyped(text);
+    startTransition(() => onChange(toValue(text)));
+  };
+  const commitTyped = (text: string) => {
+    if (typed === null) return;
+    setTyped(null);
+    onChange(toValue(text));
+  };
 
   return (
     <div className={['input', invalid ? 'input--invalid' : '', disabled || readonly ? 'input--disabled' : ''].join(' ').trim()}>
@@ -36,7 +53,7 @@ export function BaseInputTemplate(props: BaseInputTemplateProps & AffixProps) {
         name={htmlName || id}
         className="input__field"
         {...inputProps}
-        value={shown as string | number}
+        value={typed ?? (shown as string | number)}
         placeholder={placeholder}
         required={required}
         readOnly={readonly}
@@ -45,7 +62,13 @@ export function BaseInputTemplate(props: BaseInputTemplateProps & AffixProps) {
         aria-invalid={invalid || undefined}
         aria-describedby={[ariaDescribedByIds(id), props.describedBy].filter(Boolean).join(' ')}
         onChange={onChangeOverride || handleChange}
-        onBlur={(event) => onBlur(id, event.target.value)}
+        onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
+          if (event.key === 'Enter' && !onChangeOverride) commitTyped(event.currentTarget.value);
+        }}
+        onBlur={(event) => {
+          if (!onChangeOverride) commitTyped(event.target.value);
+          onBlur(id, event.target.value);
+        }}
         onFocus={(event) => onFocus(id, event.target.value)}
       />
       {suffix !== undefined && <span className="input__suffix">{suffix}</span>}
