@@ -336,7 +336,7 @@ export class StoredOrders {
     return this.reader.orderId(this.texts[index] ?? 'F');
   }
 
-  /** Writes the replay form of the orders read from their full facts (see the class comment). */
+  /** Writes the replay form of the orders read from their full facts (see the class comment). Throws the database's error. */
   async upgrade(db: Db, shopId: string): Promise<void> {
     if (this.full.size === 0) return;
     const rows = [...this.full.values()].map(({ order, placedAt }) => {
@@ -592,7 +592,8 @@ export async function simulateProgram(deps: AppDeps, shopId: string, input: Simu
       after: { points: c.after, decisions: a.decisions.map(preview) },
     });
   }
-  await orders.upgrade(deps.db, shopId);
+  // Best effort: the answer stands without it, and the next preview tries again.
+  await orders.upgrade(deps.db, shopId).catch(() => undefined);
   return {
     windowDays,
     since,
