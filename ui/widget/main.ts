@@ -290,7 +290,9 @@ export class LoyaltyWidget {
   /** A balance with the point branding's icon before it (schemas/storefront/branding_point). */
   private balance(points: number): HTMLElement {
     const brand = this.section('branding_point');
-    return h('span', { class: 'points' }, brand ? pointIcon(brand.icon, brand.color) : null, this.points(points));
+    const icon = brand ? pointIcon(brand.icon, brand.color) : null;
+    if (icon && typeof brand?.iconSize === 'number') icon.setAttribute('style', `width:${Math.min(32, Math.max(12, brand.iconSize))}px;height:${Math.min(32, Math.max(12, brand.iconSize))}px`);
+    return h('span', { class: 'points' }, icon, this.points(points));
   }
 
   /** The reward reminder beside the launcher (branding_reminder): a member who can afford a reward. */
