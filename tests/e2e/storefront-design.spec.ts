@@ -187,3 +187,47 @@ test('a free-plan shop is refused advanced CSS with the plan that unlocks it', a
     await restore(request, DESIGN, before);
   }
 });
+
+test('the widget opens by itself on the instant popup pages once per visit, stays off restricted pages, and the preview shows the membership card', async ({ page, browser, request }) => {
+  const before = await singleton(request, DESIGN);
+  const headers = await bearer(request);
+  /** Saves the design with `changes` over what it was. */
+  const save = async (changes: Record<string, unknown>) => {
+    const now = await singleton(request, DESIGN);
+    const res = now
+      ? await request.put(`/api/kinds/${DESIGN}/docs/${now.id}`, { headers, data: { data: { ...(before?.data ?? {}), ...changes }, version: now.version } })
+      : await request.post(`/api/kinds/${DESIGN}/docs`, { headers, data: { data: changes } });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  try {
+    await save({ instantPopup: { enabled: true, desktop: true, mobile: true, pages: 'custom', customPaths: '/pages/rewards\n/demo-store' }, pageRestriction: { mode: 'none', paths: '' } });
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    await shopper.goto('/demo-store');
+    await expect(shopper.locator('#loyalty-widget').getByRole('dialog', { name: 'Rewards' })).toBeVisible();
+    // Once per browser session: the next page view does not open it again.
+    await shopper.reload();
+    await expect(shopper.locator('#loyalty-widget').getByRole('button', { name: 'Rewards' })).toBeVisible();
+    await expect(shopper.locator('#loyalty-widget').getByRole('dialog')).toBeHidden();
+
+    await save({ pageRestriction: { mode: 'hide_on', paths: '/cart\n/demo-store' } });
+    const widgetConfig = shopper.waitForResponse((res) => res.url().includes('/apps/loyalty/widget'));
+    await shopper.reload();
+    await widgetConfig;
+    await expect(shopper.locator('#loyalty-widget')).toBeAttached();
+    await expect(shopper.locator('#loyalty-widget').getByRole('button')).toHaveCount(0);
+    await shopperContext.close();
+
+    await signIn(page);
+    await page.goto('/storefront');
+    await expect(page.getByRole('heading', { name: 'Widget design' })).toBeVisible();
+    const preview = page.frameLocator('iframe[title="The rewards widget as shoppers see it"]').locator('#loyalty-widget');
+    await expect(preview.getByRole('dialog')).toBeVisible();
+    await expect(preview.locator('[data-block="membership-card"]')).toHaveCount(0);
+    await page.getByRole('switch', { name: 'Show the membership card' }).click();
+    await expect(preview.locator('[data-block="membership-card"]')).toContainText('Hi Alex');
+    await page.getByRole('button', { name: 'Discard' }).click();
+  } finally {
+    await restore(request, DESIGN, before);
+  }
+});
