@@ -98,8 +98,13 @@ export interface TranslationSettings {
   content: Record<string, Record<string, Record<string, string>>>;
 }
 
-/** What a shop that never saved reads. */
-export const DEFAULT_TRANSLATION: TranslationSettings = { primaryLanguage: SOURCE_LANGUAGE, detectMethod: 'browser_language', additionalLanguages: [], content: {} };
+/**
+ * What a shop that never saved reads. The default detect method is `customer_ip`: the storefront's
+ * own language, which the platform picks per market from the visitor's IP and the shopper may
+ * change, so the widget speaks the language of the page around it until the merchant asks for the
+ * browser's.
+ */
+export const DEFAULT_TRANSLATION: TranslationSettings = { primaryLanguage: SOURCE_LANGUAGE, detectMethod: 'customer_ip', additionalLanguages: [], content: {} };
 
 const PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 

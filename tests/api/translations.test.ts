@@ -37,7 +37,7 @@ describe('GET /api/translation', () => {
     const res = await t.call('GET', '/api/translation');
     expect(res.status).toBe(200);
     const body = (await res.json()) as GetAnswer;
-    expect(body.data).toEqual({ primaryLanguage: 'en', detectMethod: 'browser_language', additionalLanguages: [], content: {} });
+    expect(body.data).toEqual({ primaryLanguage: 'en', detectMethod: 'customer_ip', additionalLanguages: [], content: {} });
     expect(body.version).toBe(0);
     expect(body.variants.map((v) => v.id)).toEqual(VARIANTS);
     expect(body.languages).toEqual(expect.arrayContaining(['en', 'fr', 'de', 'ja', 'zh-CN']));
@@ -226,9 +226,9 @@ describe('GET /proxy/translation', () => {
   it("picks the page's or the browser's language by the shop's detect method", async () => {
     const t = await makeApp();
     const language = async () => ((await (await t.proxy('GET', '/translation?type=sign-up&language=de-DE&browserLanguage=fr-FR', null)).json()) as { data: { language: string } }).data.language;
-    expect(await language()).toBe('fr'); // browser language, the default
-    await t.call('POST', '/api/translation', { detectMethod: 'customer_ip' });
-    expect(await language()).toBe('de'); // the page's language, which the platform picks from the visitor's IP
+    expect(await language()).toBe('de'); // the page's language, which the platform picks from the visitor's IP: the default
+    await t.call('POST', '/api/translation', { detectMethod: 'browser_language' });
+    expect(await language()).toBe('fr'); // the browser's language
   });
 });
 

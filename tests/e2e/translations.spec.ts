@@ -85,3 +85,27 @@ test('/translations lists the eight variants and opens the editor, embedded too'
   await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test('a shop that detects the browser language shows a German browser the widget in German on an English page', async ({ page, browser }) => {
+  await signIn(page);
+  const before = await api(page, 'GET', '/api/translation');
+  const original = before.json.data as Record<string, unknown>;
+  const shopper = await browser.newContext({ locale: 'de-DE' });
+  try {
+    // The default (the page's language, which the platform picks from the visitor's IP): English here.
+    const store = await shopper.newPage();
+    await store.goto('/demo-store');
+    await expect(store.locator('#loyalty-widget').getByRole('button', { name: 'Rewards' })).toBeVisible();
+
+    const saved = await api(page, 'POST', '/api/translation', { ...original, detectMethod: 'browser_language', version: before.json.version });
+    expect(saved.status).toBe(200);
+    await store.reload();
+    await store.locator('#loyalty-widget').getByRole('button', { name: 'Prämien' }).click();
+    await expect(store.locator('#loyalty-widget').getByRole('dialog', { name: 'Prämien' })).toBeVisible();
+  } finally {
+    await shopper.close();
+    const now = await api(page, 'GET', '/api/translation');
+    const restored = await api(page, 'POST', '/api/translation', { ...original, version: now.json.version });
+    expect(restored.status).toBe(200);
+  }
+});

@@ -56,11 +56,16 @@ export class PreviewApi implements WidgetCalls {
   visit = () => Promise.resolve({ awarded: 0 });
 }
 
-/** The calls, bound to one proxy path and language. */
+/**
+ * The calls, bound to one proxy path and language: first the page's (`<html lang>`); once the
+ * configuration answered, the language the shop's detect method picked from the page's and the
+ * browser's (`browserLanguage`), so every later call names it.
+ */
 export class WidgetApi {
   constructor(
     private readonly base: string,
-    private readonly language: string,
+    private language: string,
+    private readonly browserLanguage = '',
   ) {}
 
   private async send<T>(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -84,7 +89,11 @@ export class WidgetApi {
     return { items: json?.data ?? [], endCursor: json?.pageInfo?.hasNextPage ? json.pageInfo.endCursor : null };
   }
 
-  config = () => this.send<WidgetConfig>('GET', '/widget');
+  config = async () => {
+    const config = await this.send<WidgetConfig>('GET', this.browserLanguage ? `/widget?browserLanguage=${encodeURIComponent(this.browserLanguage)}` : '/widget');
+    if (config?.language) this.language = config.language;
+    return config;
+  };
   shopper = () => this.send<ShopperView | null>('GET', '/customer');
   waysToEarn = () => this.send<WayToEarn[]>('GET', '/ways-to-earn');
   rewards = () => this.send<Reward[]>('GET', '/rewards');

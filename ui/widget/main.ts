@@ -593,7 +593,7 @@ function boot(script: HTMLScriptElement | null): void {
   host.id = 'loyalty-widget';
   document.body.append(host);
   const sample = preview ? document.getElementById('loyalty-preview-data')?.textContent : null;
-  const api: WidgetCalls = sample ? new PreviewApi(JSON.parse(sample) as PreviewData) : new WidgetApi(data.proxyPath || '/apps/loyalty', language);
+  const api: WidgetCalls = sample ? new PreviewApi(JSON.parse(sample) as PreviewData) : new WidgetApi(data.proxyPath || '/apps/loyalty', language, navigator.language || '');
   const widget = new LoyaltyWidget(host, api, preview);
   window.LoyaltyWidget = { open: () => widget.show(), close: () => widget.hide(), widget };
   if (preview) {
