@@ -6,6 +6,7 @@ import type { Logger } from './logging';
 import type { PlatformDiscounts } from './platform/discounts';
 import type { PlatformOrders } from './platform/orders';
 import type { PlatformBilling } from './platform/billing';
+import type { PlatformCustomerSegments } from './platform/customer-segments';
 import type { AccessTokenOptions } from './platform/access-tokens';
 import type { WebhookQueue } from './webhooks/queue';
 
@@ -36,6 +37,11 @@ export interface AppDeps {
    * in demo mode to the local one whose confirmation page is the app's own.
    */
   platformBilling?: PlatformBilling;
+  /**
+   * Customers' RFM groups on the platform (server/platform/customer-segments.ts); defaults to the
+   * Admin GraphQL adapter, or in demo mode to the local one that files customers by their stored orders.
+   */
+  platformSegments?: PlatformCustomerSegments;
   /** Offline access tokens (server/platform/access-tokens.ts): the token endpoint's fetch and the encryption keys; from the environment when absent. */
   accessTokens?: AccessTokenOptions;
 }

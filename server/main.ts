@@ -30,6 +30,7 @@ import { startBirthdayJobs } from './jobs/birthdays';
 import { startPeriodic } from './jobs/scheduler';
 import { issueAllMilestoneRewards } from './services/milestone-rewards';
 import { issueAllReferralRewards } from './services/referral-rewards';
+import { syncAllSegments } from './services/segments';
 import { setImportKicker } from './services/customer-import/job';
 import { ImportThread } from './services/customer-import/thread';
 
@@ -85,6 +86,8 @@ async function main(): Promise<void> {
   const stopMilestoneRewards = startPeriodic(() => issueAllMilestoneRewards(deps), logger, 'milestone rewards', 60_000, 15_000);
   // Referral discount rewards whose code could not be made right after the order: retried every minute.
   const stopReferralRewards = startPeriodic(() => issueAllReferralRewards(deps), logger, 'referral rewards', 60_000, 20_000);
+  // Customers' RFM groups (the Left segment tab): read from the platform once a day, first 5 minutes after start.
+  const stopSegments = startPeriodic(() => syncAllSegments(deps), logger, 'customer segments', 86_400_000, 300_000);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
+      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), stopSegments(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

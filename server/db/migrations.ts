@@ -741,4 +741,20 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('referrals_rewards_pending').on('referrals').columns(['shop_id', 'id']).where(sql.ref('rewards_pending'), '=', 1).execute();
     },
   },
+  '0030_customer_rfm_segments': {
+    // Customer segments (issue 10; spec 002 §2 "Customer segmentation uses 11 predefined RFM
+    // groups", the Left segment tab, §4 "a customer in an excluded segment can be reverted"):
+    // each customer's RFM group as the platform last reported it; why a left customer left
+    // (`admin`: excluded one by one, `segment`: their group is excluded in settings); whether the
+    // merchant let them back in despite their group (the segment rule then leaves them alone); and
+    // when the shop's groups were last read from the platform.
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('customers').addColumn('rfm_group', 'text').execute();
+      await db.schema.alterTable('customers').addColumn('left_reason', 'text').execute();
+      await db.schema.alterTable('customers').addColumn('segment_reverted', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+      await sql`update customers set left_reason = 'admin' where type = 'left'`.execute(db);
+      await db.schema.createIndex('customers_by_rfm_group').on('customers').columns(['shop_id', 'rfm_group']).execute();
+      await db.schema.alterTable('shops').addColumn('segments_synced_at', 'text').execute();
+    },
+  },
 };

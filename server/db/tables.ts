@@ -21,6 +21,8 @@ export interface ShopsTable {
    * migration 0028); null (or absent on insert) while the shop's setup is not done.
    */
   setup_done_at?: string | null;
+  /** When the customers' RFM groups were last read from the platform (migration 0030); null before the first sync. */
+  segments_synced_at?: string | null;
 }
 
 export interface DocumentsTable {
@@ -52,6 +54,12 @@ export interface CustomersTable {
   birthday: string | null;
   created_at: string;
   updated_at: string;
+  /** The platform's RFM group (server/platform/customer-segments.ts RFM_GROUPS) at the last sync; null before it or for a customer the platform has none for (migration 0030). */
+  rfm_group?: string | null;
+  /** Why a `left` customer left: `admin` (excluded by the merchant) or `segment` (their RFM group is excluded); null for members and guests. */
+  left_reason?: string | null;
+  /** 1 when the merchant let the customer (back) in despite their group: the segment rule leaves them a member. */
+  segment_reverted: Generated<number>;
 }
 
 /** A review reported by the review app or the storefront, waiting for or past its approval (migration 0015). */

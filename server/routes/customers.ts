@@ -5,7 +5,8 @@
  * first, ledger entries and membership/tier events merged), `PATCH /customers/:id` (birthday),
  * `POST /customers/:id/adjust`, `/exclude` and `/rejoin`, the bulk forms
  * `POST /customers/bulk/adjust|exclude|rejoin` (`customerIds` plus the single form's body),
- * `POST /customers/convert-to-guests` (`{ confirm: "CONVERT" }`); plus the stored explanation of an
+ * `POST /customers/convert-to-guests` (`{ confirm: "CONVERT" }`), `GET /customers/segments` and
+ * `POST /customers/segments/sync` (RFM groups, server/services/segments.ts); plus the stored explanation of an
  * ingested order (`GET /orders/:id/evaluation`).
  */
 import { Hono, type Context } from 'hono';
@@ -35,6 +36,7 @@ import {
   type CustomerTab,
 } from '../services/customers';
 import { readJsonBody } from './body';
+import { segmentSummary, segmentsAdapterOf, syncRfmGroups } from '../services/segments';
 
 /** A query parameter that must be one of `allowed`; `fallback` when absent. Throws 400 `invalid_query`. */
 function oneOf<T extends string>(c: Context, name: string, allowed: readonly T[], fallback: T): T {
@@ -113,6 +115,14 @@ export function customerRoutes(deps: AppDeps): Hono<AppEnv> {
       ...(c.req.query('after') ? { after: c.req.query('after')! } : {}),
     });
     return c.json(page);
+  });
+  /** The eleven RFM groups with their customer counts, which are excluded, and the last sync (spec 002 §2). */
+  app.get('/customers/segments', async (c) => c.json({ data: await segmentSummary(deps, c.get('shopId')) }));
+  /** Reads every customer's RFM group from the platform now and applies the segment rule; answers what moved. */
+  app.post('/customers/segments/sync', async (c) => {
+    const shopId = c.get('shopId');
+    const result = await syncRfmGroups(deps, shopId, segmentsAdapterOf(deps), actorOf(c));
+    return c.json({ data: { ...result, summary: await segmentSummary(deps, shopId) }, message: 'Segments updated' });
   });
   app.get('/customers/:id', async (c) => {
     const profile = await customerProfile(deps, c.get('shopId'), c.req.param('id'));

@@ -33,7 +33,7 @@ export function settingsRoutes(deps: AppDeps): Hono<AppEnv> {
   });
   app.put('/settings/:section', async (c) => {
     const section = sectionOrThrow(c.req.param('section'));
-    const saved = await saveSettingsSection(deps, c.get('shopId'), section, await readJsonBody(c));
+    const saved = await saveSettingsSection(deps, c.get('shopId'), section, await readJsonBody(c), `admin:${c.get('userId') || 'unknown'}`);
     return c.json({ data: saved[section], message: 'Settings saved' });
   });
   return app;

@@ -15,11 +15,12 @@ import { assertPointsAdjustable, periodStats, tierContext } from './tiers';
 import type { TierStats } from '../../engine/tiers';
 
 /**
- * The list tabs (spec 002 §2: All, Member, Guest, Left, B2B). `b2b` lists the customers placed in
- * a B2B partner tier (a `tier.partner` document). The spec's "Left segment" tab needs customer
- * segments, which do not exist yet, so it is not offered.
+ * The list tabs (spec 002 §2: All, Member, Guest, Left, B2B, Left segment). `left` lists customers
+ * the merchant excluded; `left_segment` those out of the program because their RFM group is
+ * excluded (server/services/segments.ts); `b2b` the customers placed in a B2B partner tier (a
+ * `tier.partner` document).
  */
-export const CUSTOMER_TABS = ['all', 'member', 'guest', 'left', 'b2b'] as const;
+export const CUSTOMER_TABS = ['all', 'member', 'guest', 'left', 'b2b', 'left_segment'] as const;
 export type CustomerTab = (typeof CUSTOMER_TABS)[number];
 /** Orders of the list: points high to low (default), low to high, last update newest first. */
 export const CUSTOMER_SORTS = ['points_desc', 'points_asc', 'updated_desc'] as const;
@@ -36,6 +37,10 @@ export interface CustomerRow {
   phone: string | null;
   birthday: string | null;
   type: string;
+  /** Why a left customer left: `admin` (excluded) or `segment` (their RFM group is excluded); null otherwise. */
+  leftReason: string | null;
+  /** The platform's RFM group (server/platform/customer-segments.ts RFM_GROUPS) at the last sync, or null. */
+  rfmGroup: string | null;
   tierId: string | null;
   /** The VIP or partner tier's name (from its document), or null. */
   tierName: string | null;
@@ -125,6 +130,8 @@ const toRow = (c: Selectable<CustomersTable>, pending: number, tiers: Map<string
   phone: c.phone,
   birthday: c.birthday,
   type: c.type,
+  leftReason: c.type === 'left' ? (c.left_reason ?? 'admin') : null,
+  rfmGroup: c.rfm_group ?? null,
   tierId: c.tier_id,
   tierName: c.tier_id ? (tiers.get(c.tier_id) ?? null) : null,
   tierStats: stats,
@@ -140,6 +147,8 @@ const toRow = (c: Selectable<CustomersTable>, pending: number, tiers: Map<string
 export async function listCustomers(deps: AppDeps, shopId: string, q: CustomerQuery): Promise<CustomerPage> {
   let base = deps.db.selectFrom('customers').where('shop_id', '=', shopId);
   if (q.tab === 'b2b') base = base.where('tier_id', 'in', (eb) => eb.selectFrom('documents').select('id').where('shop_id', '=', shopId).where('kind', '=', 'tier.partner'));
+  else if (q.tab === 'left') base = base.where('type', '=', 'left').where((eb) => eb.or([eb('left_reason', 'is', null), eb('left_reason', '!=', 'segment')]));
+  else if (q.tab === 'left_segment') base = base.where('type', '=', 'left').where('left_reason', '=', 'segment');
   else if (q.tab !== 'all') base = base.where('type', '=', q.tab);
   const search = q.search?.trim();
   if (search) {
@@ -428,7 +437,9 @@ export async function adjustPoints(deps: AppDeps, shopId: string, customerId: st
 
 /**
  * Excludes members from every program (type `left`, spec 002 §4) or lets left customers join again
- * (type `member`), recording who and when, in one transaction. Throws 404 for unknown customers,
+ * (type `member`), recording who and when, in one transaction. Letting a customer who left through
+ * an excluded RFM group back in is the spec's "revert" (event `segment_reverted`); any customer let
+ * back in is marked so the segment rule leaves them a member (the merchant's explicit choice wins). Throws 404 for unknown customers,
  * 409 `not_a_member` / `not_left` when a customer is not in the state the action starts from
  * (details name them).
  */
@@ -438,17 +449,23 @@ export async function changeMembershipMany(deps: AppDeps, shopId: string, custom
   const from = action === 'exclude' ? 'member' : 'left';
   const to = action === 'exclude' ? 'left' : 'member';
   await deps.db.transaction().execute(async (tx) => {
-    const customers = await tx.selectFrom('customers').select(['id', 'type']).where('shop_id', '=', shopId).where('id', 'in', ids).execute();
+    const customers = await tx.selectFrom('customers').select(['id', 'type', 'left_reason']).where('shop_id', '=', shopId).where('id', 'in', ids).execute();
     if (customers.length !== ids.length) throw notFound('not_found', ids.length === 1 ? 'This customer does not exist' : 'Some customers do not exist');
     const wrong = customers.filter((c) => c.type !== from);
     if (wrong.length > 0) {
       const message = action === 'exclude' ? 'Only a member can be excluded' : 'Only a customer who left the program can join again';
       throw new ApiError(409, action === 'exclude' ? 'not_a_member' : 'not_left', ids.length === 1 ? message : `${message} (${wrong.length} of the selected customers are not)`, wrong.map((c) => ({ path: `/customerIds/${ids.indexOf(c.id)}`, message })));
     }
-    await tx.updateTable('customers').set({ type: to, updated_at: now }).where('shop_id', '=', shopId).where('id', 'in', ids).execute();
+    await tx
+      .updateTable('customers')
+      .set(action === 'exclude' ? { type: to, left_reason: 'admin', updated_at: now } : { type: to, left_reason: null, segment_reverted: 1, updated_at: now })
+      .where('shop_id', '=', shopId)
+      .where('id', 'in', ids)
+      .execute();
+    const bySegment = new Set(customers.filter((c) => c.left_reason === 'segment').map((c) => c.id));
     await tx
       .insertInto('customer_events')
-      .values(ids.map((customerId) => ({ id: crypto.randomUUID(), shop_id: shopId, customer_id: customerId, kind: action === 'exclude' ? 'excluded' : 'rejoined', detail: JSON.stringify({ from, to, note }), actor, created_at: now })))
+      .values(ids.map((customerId) => ({ id: crypto.randomUUID(), shop_id: shopId, customer_id: customerId, kind: action === 'exclude' ? 'excluded' : bySegment.has(customerId) ? 'segment_reverted' : 'rejoined', detail: JSON.stringify({ from, to, note }), actor, created_at: now })))
       .execute();
   });
   return ids.length;

@@ -72,8 +72,15 @@ async function assertPlanAllows(tx: AppDeps['db'], shopId: string, kind: KindEnt
   throw new ApiError(403, 'plan_gate', `${kind.title} is available on the ${answer.unlockPlan ?? 'a higher'} plan. ${answer.reason}`, [{ path: '', message: answer.reason }]);
 }
 
-/** Creates a document after validation and limits; `actor` (the session's user) is recorded with its first version. */
-export async function createDocument(deps: AppDeps, shopId: string, kind: KindEntry, body: unknown, actor = 'system'): Promise<StoredDocument> {
+/** Work a document write implies, run in the write's transaction (`tx`) with the stored document. */
+export type AfterWrite = (tx: AppDeps['db'], stored: StoredDocument) => Promise<void>;
+
+/**
+ * Creates a document after validation and limits; `actor` (the session's user) is recorded with its
+ * first version. `afterWrite` runs inside the same transaction with the stored document (a change
+ * the document implies, such as the settings' segment rule, commits or fails with it).
+ */
+export async function createDocument(deps: AppDeps, shopId: string, kind: KindEntry, body: unknown, actor = 'system', afterWrite?: AfterWrite): Promise<StoredDocument> {
   const data = validateOrThrow(kind, body);
   assertNoBareMask(kind, data);
   const now = (deps.now ?? (() => new Date()))().toISOString();
@@ -85,16 +92,18 @@ export async function createDocument(deps: AppDeps, shopId: string, kind: KindEn
     await assertFieldGates(tx, shopId, kind, null, data);
     assertProgramChange(kind.id, null, data);
     await assertWithinLimits(deps, tx, shopId, kind.id, null, data);
-    return insertDocument(tx, shopId, kind.id, kind.version, data, now, actor);
+    const stored = await insertDocument(tx, shopId, kind.id, kind.version, data, now, actor);
+    await afterWrite?.(tx, stored);
+    return stored;
   });
 }
 
 /**
  * Replaces a document's data at `expectedVersion` after validation and limits. Write-only values
  * sent back as WRITE_ONLY_MASK keep their stored value. The new version's row (document_versions)
- * is written in the same transaction, with `actor` (the session's user).
+ * is written in the same transaction, with `actor` (the session's user); so is `afterWrite`.
  */
-export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindEntry, id: string, expectedVersion: unknown, body: unknown, actor = 'system'): Promise<StoredDocument> {
+export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindEntry, id: string, expectedVersion: unknown, body: unknown, actor = 'system', afterWrite?: AfterWrite): Promise<StoredDocument> {
   if (typeof expectedVersion !== 'number' || !Number.isInteger(expectedVersion)) {
     throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/version', message: 'This field is required' }]);
   }
@@ -113,6 +122,7 @@ export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindE
     await assertWithinLimits(deps, tx, shopId, kind.id, id, data);
     const updated = await updateDocument(tx, shopId, id, expectedVersion, data, kind.version, now, actor);
     if (!updated) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
+    await afterWrite?.(tx, updated);
     return updated;
   });
 }

@@ -15,13 +15,15 @@ import { checkGate } from '../../engine/gates';
 import { listDocuments } from '../store/documents';
 import { findShop } from '../store/shops';
 import { shopContext } from './shop-context';
-import { createDocument, kindOrThrow, replaceDocument } from './documents';
+import { createDocument, kindOrThrow, replaceDocument, type AfterWrite } from './documents';
+import type { RfmGroup } from '../platform/customer-segments';
+import { applySegmentRule, excludedGroupsOf } from './segments';
 
 /** The settings document's kind id. */
 export const SETTINGS_KIND = 'settings.shop';
 
 /** The sections `GET/PUT /api/settings/:section` serve, as the document's top-level keys. */
-export const SETTINGS_SECTIONS = ['general', 'email', 'prelaunch', 'order', 'colors', 'developers'] as const;
+export const SETTINGS_SECTIONS = ['general', 'email', 'prelaunch', 'order', 'colors', 'developers', 'segments'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** The revoke window's unit (spec 002 §3 Revoke settings "timeframe unit"). */
@@ -53,6 +55,8 @@ export interface ShopSettings {
   };
   colors: { brand: string; brandText: string; loyaltyPageBackground: string; loyaltyPageText: string };
   developers: { deeplinks: boolean };
+  /** Customer segments (spec 002 §2 RFM groups): members in these groups leave the program (server/services/segments.ts). */
+  segments: { excludedRfmGroups: RfmGroup[] };
 }
 
 /** The schema's defaults (schemas/settings/shop/schema.json); tests/api/settings.test.ts checks they agree. */
@@ -75,6 +79,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
   colors: { brand: '#5c6ac4', brandText: '#ffffff', loyaltyPageBackground: '#ffffff', loyaltyPageText: '#202223' },
   developers: { deeplinks: true },
+  segments: { excludedRfmGroups: [] },
 };
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -119,13 +124,16 @@ export function sectionOrThrow(name: string): SettingsSection {
  * `/order/exchangeRate`.
  * - Sandbox → live (spec 002 §4) needs `confirm: true` in the body: without it ApiError 409
  *   `confirmation_required`.
+ * - The segments section applies the segment rule (server/services/segments.ts) in the same
+ *   transaction: members of newly excluded RFM groups leave, segment-left customers of groups no
+ *   longer excluded return, each with an event naming `actor`.
  * - A custom point label is an Essential feature (spec 002 §6, rules/plan-gates.json
  *   `custom_point_label`): changing the label away from "point"/"points" on a lower plan is a 403
  *   `plan_gate` at `/general/pointLabel`; a label already saved may stay.
  * @throws ApiError 422 `validation_failed` with field paths; 409 `version_conflict` when another
  *   save raced this one twice in a row.
  */
-export async function saveSettingsSection(deps: AppDeps, shopId: string, section: SettingsSection, body: Record<string, unknown>): Promise<ShopSettings> {
+export async function saveSettingsSection(deps: AppDeps, shopId: string, section: SettingsSection, body: Record<string, unknown>, actor = 'system'): Promise<ShopSettings> {
   const kind = kindOrThrow(deps, SETTINGS_KIND);
   const { confirm, ...values } = body;
   for (let attempt = 0; ; attempt++) {
@@ -136,9 +144,12 @@ export async function saveSettingsSection(deps: AppDeps, shopId: string, section
     }
     if (section === 'general') await assertPointLabelAllowed(deps.db, shopId, current, values);
     const data: JsonObject = { ...((doc?.data ?? {}) as JsonObject), [section]: values as Json };
+    // The segments section moves customers in and out of the program in the save's transaction.
+    const afterWrite: AfterWrite | undefined =
+      section === 'segments' ? async (tx, stored) => void (await applySegmentRule(tx, shopId, excludedGroupsOf(stored.data as { segments?: { excludedRfmGroups?: unknown[] } }), (deps.now ?? (() => new Date()))().toISOString(), actor)) : undefined;
     try {
-      if (!doc) await createDocument(deps, shopId, kind, data);
-      else await replaceDocument(deps, shopId, kind, doc.id, doc.version, data);
+      if (!doc) await createDocument(deps, shopId, kind, data, actor, afterWrite);
+      else await replaceDocument(deps, shopId, kind, doc.id, doc.version, data, actor, afterWrite);
       return shopSettings(deps.db, shopId);
     } catch (error) {
       // Two sections saved at once: the later one re-reads and applies its own section again.

@@ -167,6 +167,71 @@ test('pending points and point expiry are set in settings', async ({ page }) => 
   await expect(reloaded.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 });
 
+/** Delivers `count` orders placed `daysAgo` days ago for one customer unique to this run; answers their e-mail. */
+async function deliverOldOrders(request: APIRequestContext, n: number, count: number, daysAgo: number): Promise<string> {
+  const email = `e2e.${run}.${n}@example.com`;
+  for (let i = 0; i < count; i++) {
+    const body = JSON.stringify({
+      id: `${8100000000000000000n + BigInt(run) * 100n + BigInt(n * 10 + i)}`,
+      name: `#SEG${n}-${i}`,
+      currency: 'USD',
+      created_at: new Date(Date.now() - (daysAgo + i) * 86_400_000).toISOString(),
+      financial_status: 'paid',
+      line_items: [{ id: `${9200000000000000000n + BigInt(run) * 100n + BigInt(n * 10 + i)}`, product_id: 1, title: 'Board', price: '40.00', quantity: 1 }],
+      customer: { id: `${6400000000000000000n + BigInt(run) * 100n + BigInt(n)}`, email, first_name: 'Runner', last_name: `Segment${n}` },
+    });
+    const res = await request.post('/api/webhooks/orders/create', {
+      headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': createHmac('sha256', SECRET).update(body).digest('base64') },
+      data: body,
+    });
+    expect(res.status()).toBe(200);
+  }
+  return email;
+}
+
+test('a merchant excludes an RFM group, finds its member under Left segment and reverts them', async ({ page, request }) => {
+  // Five orders, the last 200 days ago: the demo's local platform adapter files the customer as
+  // Previously loyal, a group no other browser test fills.
+  const email = await deliverOldOrders(request, 7, 5, 200);
+  await signIn(page);
+  await page.goto('/customers');
+  await page.getByRole('link', { name: 'Segments' }).click();
+  await expect(page.getByRole('heading', { name: 'Customer segments', exact: true })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'Previously loyal' });
+  // Processing is queued: update until the customer has arrived and been filed.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Update now' }).click();
+    await expect(page.getByText(/^Segments updated/)).toBeVisible({ timeout: 2000 });
+    await expect(row.getByRole('cell').nth(1)).not.toHaveText('0', { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(row).toContainText('In the program');
+
+  await page.getByRole('checkbox', { name: 'Previously loyal' }).check();
+  await page.getByRole('button', { name: 'Save Excluded groups' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect(row).toContainText('Excluded');
+  await row.getByRole('link', { name: 'View: Previously loyal' }).click();
+
+  await expect(page).toHaveURL(/tab=left_segment/);
+  await expect(page.getByRole('tab', { name: 'Left segment', selected: true })).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search customers' }).fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('link', { name: 'Runner Segment7' }).click();
+  await expect(page.getByText('Left because their segment is excluded')).toBeVisible();
+  await expect(page.getByText('Left the program: their segment (Previously loyal) is excluded').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Revert segment' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revert segment' }).click();
+  await expect(page.getByText('Let back in despite their segment').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exclude from program' })).toBeVisible();
+
+  // Put the demo shop back: no excluded group.
+  await page.goto('/customers/segments');
+  await page.getByRole('checkbox', { name: 'Previously loyal' }).uncheck();
+  await page.getByRole('button', { name: 'Save Excluded groups' }).click();
+  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Previously loyal' })).toContainText('In the program');
+});
+
 test('the customers list fits a phone without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);

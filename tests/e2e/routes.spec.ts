@@ -12,6 +12,8 @@ const NOT_FOUND = "The page you're looking for couldn't be found";
 const SPEC_ROUTES = (ids: { program: string; tier: string }) => [
   // Customers
   '/customers', '/customers/migration', '/customers/wallet', '/customers/wallet/google', '/customers/history', '/customers/profile/123', '/customers/whitelist/referral', '/customers/activity', '/customers/notifications/manage',
+  // Customer segments (spec 002 §2 RFM groups; the app's own screen for them)
+  '/customers/segments',
   // Programs
   '/programs', '/programs?type=tier', '/programs/point', `/programs/point/${ids.program}`, '/programs/place_order/new', '/programs/tier/create', `/programs/tier/${ids.tier}`, `/programs/edit-settings/${ids.program}`, '/programs/referral', '/programs/referral/friendReward', '/programs/referral/customerReward',
   // Storefront and branding

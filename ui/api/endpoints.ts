@@ -121,6 +121,10 @@ export interface CustomerRow {
   phone: string | null;
   birthday: string | null;
   type: 'member' | 'guest' | 'left' | string;
+  /** Why a left customer left: `admin` (excluded) or `segment` (their RFM group is excluded); null for members and guests. */
+  leftReason: string | null;
+  /** The platform's RFM group at the last sync (one of RFM_GROUPS), or null. */
+  rfmGroup: string | null;
   tierId: string | null;
   /** The tier's name, or null when the customer is in no tier. */
   tierName: string | null;
@@ -138,7 +142,18 @@ export interface ListPage<T> {
   total?: number;
 }
 
-export type CustomerTab = 'all' | 'member' | 'guest' | 'left' | 'b2b';
+export type CustomerTab = 'all' | 'member' | 'guest' | 'left' | 'b2b' | 'left_segment';
+
+/** The platform's eleven RFM groups (spec 002 §2 "11 predefined RFM groups"), as server/platform/customer-segments.ts. */
+export const RFM_GROUPS = ['CHAMPIONS', 'LOYAL', 'ACTIVE', 'NEW', 'PROMISING', 'NEEDS_ATTENTION', 'ALMOST_LOST', 'AT_RISK', 'PREVIOUSLY_LOYAL', 'DORMANT', 'PROSPECTS'] as const;
+export type RfmGroup = (typeof RFM_GROUPS)[number];
+
+/** The segments screen's data (GET /api/customers/segments): the eleven groups with counts, unscored customers, the last sync. */
+export interface SegmentSummary {
+  groups: { group: RfmGroup; customers: number; excluded: boolean; leftSegment: number }[];
+  unscored: number;
+  syncedAt: string | null;
+}
 export type CustomerSort = 'points_desc' | 'points_asc' | 'updated_desc';
 /** Activity tabs of the profile (spec 002 §2 Customer detail), as `GET /api/customers/:id/activity?tab=` names them. */
 export type ActivityTab = 'all' | 'points' | 'tier' | 'emails' | 'orders' | 'referral' | 'earned' | 'redeemed' | 'refunded' | 'expired' | 'entry_reward' | 'admin';
@@ -327,6 +342,11 @@ export const api = {
   /** Excludes several members, or lets several left customers join again (all or none). */
   bulkChangeMembership: async (customerIds: string[], action: 'exclude' | 'rejoin', note: string) =>
     (await request<{ data: { count: number } }>(`/api/customers/bulk/${action}`, { method: 'POST', body: { customerIds, note } })).data,
+  /** The RFM groups with their counts and which are excluded. */
+  segments: async () => (await request<{ data: SegmentSummary }>('/api/customers/segments')).data,
+  /** Reads every customer's RFM group from the platform now and applies the excluded groups. @throws ApiError 502 `platform_unavailable` */
+  syncSegments: async () =>
+    (await request<{ data: { customers: number; changed: number; left: number; returned: number; summary: SegmentSummary } }>('/api/customers/segments/sync', { method: 'POST' })).data,
   /** Every member becomes a guest; `confirm` must be the typed word (irreversible). */
   convertMembersToGuests: async (confirm: string) => (await request<{ data: { count: number } }>('/api/customers/convert-to-guests', { method: 'POST', body: { confirm } })).data,
   /** Sets (`MM/DD`) or clears (null) a birthday. @throws ApiError 422 "Birthday is invalid" at `/birthday` */

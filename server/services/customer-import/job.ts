@@ -383,7 +383,7 @@ const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
   return out;
 };
 
-type CustomerRecord = Omit<CustomersTable, 'points_balance' | 'type'> & { type: string };
+type CustomerRecord = Omit<CustomersTable, 'points_balance' | 'type' | 'segment_reverted' | 'rfm_group' | 'left_reason'> & { type: string };
 
 /**
  * Runs imports in the background of a server (or the CLI). `kick()` takes up every import that is

@@ -13,7 +13,7 @@ import { Tabs } from '../../components/Tabs';
 import { useT, type MessageKey } from '../../i18n';
 import { LoadFailed } from '../../pages/LoadFailed';
 import { shopAtom } from '../../state/session';
-import { customerName, describeEntry, typeLabels, typeTones } from './format';
+import { customerName, describeEntry, rfmLabels, typeLabels, typeTones } from './format';
 import { AdjustPointsModal, BirthdayModal, MembershipModal } from './modals';
 import { TierCard } from './TierCard';
 import { CouponsCard } from './CouponsCard';
@@ -41,11 +41,14 @@ const eventLabels: Record<string, MessageKey> = {
   rejoined: 'customers.event.rejoined',
   birthday_changed: 'customers.event.birthday',
   converted_to_guest: 'customers.event.convertedToGuest',
+  segment_returned: 'customers.event.segmentReturned',
+  segment_reverted: 'customers.event.segmentReverted',
 };
 
 /** A membership or tier event in words: its label, the note or the change it made. */
 function describeEvent(kind: string, detail: unknown, t: ReturnType<typeof useT>): string {
-  const d = (detail ?? {}) as { note?: string; from?: unknown; to?: unknown; fromName?: unknown; toName?: unknown };
+  const d = (detail ?? {}) as { note?: string; from?: unknown; to?: unknown; fromName?: unknown; toName?: unknown; rfmGroup?: unknown };
+  if (kind === 'segment_left') return t('customers.event.segmentLeft', { group: typeof d.rfmGroup === 'string' && rfmLabels[d.rfmGroup] ? t(rfmLabels[d.rfmGroup]!) : String(d.rfmGroup ?? '—') });
   const label = eventLabels[kind] ? t(eventLabels[kind]!) : kind.startsWith('tier') ? t('customers.event.tier') : kind;
   const text = (name: unknown, id: unknown) => (typeof name === 'string' && name ? name : typeof id === 'string' && id ? id : '—');
   const change = kind === 'birthday_changed' ? `: ${text(undefined, d.from)} → ${text(undefined, d.to)}` : kind.startsWith('tier') ? `: ${text(d.fromName, d.from)} → ${text(d.toName, d.to)}` : '';
@@ -167,7 +170,9 @@ export function CustomerProfilePage() {
           </Button>
         ) : null
       }
-      secondaryActions={c && c.type !== 'guest' ? <Button onClick={() => setMembership(true)}>{t(c.type === 'left' ? 'customers.membership.rejoin' : 'customers.membership.exclude')}</Button> : null}
+      secondaryActions={
+        c && c.type !== 'guest' ? <Button onClick={() => setMembership(true)}>{t(c.type !== 'left' ? 'customers.membership.exclude' : c.leftReason === 'segment' ? 'customers.membership.revert' : 'customers.membership.rejoin')}</Button> : null
+      }
     >
       {!c ? (
         <Card>
@@ -207,6 +212,11 @@ export function CustomerProfilePage() {
               </dd>
               <dt>{t('customers.since')}</dt>
               <dd>{new Date(c.createdAt).toLocaleDateString()}</dd>
+              <dt>{t('customers.segment')}</dt>
+              <dd>
+                {c.rfmGroup && rfmLabels[c.rfmGroup] ? t(rfmLabels[c.rfmGroup]!) : t('customers.segment.none')}
+                {c.type === 'left' && c.leftReason === 'segment' && <div className="text-subdued">{t('customers.leftBySegment')}</div>}
+              </dd>
             </dl>
           </Card>
           <TierCard
@@ -250,7 +260,7 @@ export function CustomerProfilePage() {
             <Activity customerId={c.id} currency={currency} version={version} />
           </div>
           <AdjustPointsModal target={{ kind: 'one', customer: c }} open={adjusting} onClose={() => setAdjusting(false)} onDone={(next) => next && changed(next)} />
-          <MembershipModal target={{ kind: 'one', customer: c }} action={c.type === 'left' ? 'rejoin' : 'exclude'} open={membership} onClose={() => setMembership(false)} onDone={(next) => next && changed(next)} />
+          <MembershipModal target={{ kind: 'one', customer: c }} action={c.type !== 'left' ? 'exclude' : c.leftReason === 'segment' ? 'revert' : 'rejoin'} open={membership} onClose={() => setMembership(false)} onDone={(next) => next && changed(next)} />
           <BirthdayModal customer={c} open={editingBirthday} onClose={() => setEditingBirthday(false)} onDone={changed} />
         </div>
       )}

@@ -18,23 +18,31 @@ import { useT, type MessageKey } from '../../i18n';
 import { shopAtom } from '../../state/session';
 import { useToast } from '../../state/toasts';
 import { CustomerImportExportActions } from './import/ImportExportActions';
-import { customerName, typeLabels, typeTones } from './format';
+import { customerName, rfmLabels, typeLabels, typeTones } from './format';
 import { AdjustPointsModal, ConvertToGuestsModal, MembershipModal } from './modals';
 
-const TABS: CustomerTab[] = ['all', 'member', 'guest', 'left', 'b2b'];
-const tabLabels: Record<CustomerTab, MessageKey> = { all: 'customers.tabs.all', member: 'customers.tabs.member', guest: 'customers.tabs.guest', left: 'customers.tabs.left', b2b: 'customers.tabs.b2b' };
+const TABS: CustomerTab[] = ['all', 'member', 'guest', 'left', 'b2b', 'left_segment'];
+const tabLabels: Record<CustomerTab, MessageKey> = {
+  all: 'customers.tabs.all',
+  member: 'customers.tabs.member',
+  guest: 'customers.tabs.guest',
+  left: 'customers.tabs.left',
+  b2b: 'customers.tabs.b2b',
+  left_segment: 'customers.tabs.leftSegment',
+};
 const SORTS: CustomerSort[] = ['points_desc', 'points_asc', 'updated_desc'];
 const sortLabels: Record<CustomerSort, MessageKey> = { points_desc: 'customers.sort.pointsDesc', points_asc: 'customers.sort.pointsAsc', updated_desc: 'customers.sort.updated' };
 const PAGE_SIZES = [10, 20, 50, 100];
 
 /** Optional columns (spec 002 §2 "Columns are customizable"); the name is always shown. */
-type Column = 'email' | 'phone' | 'birthday' | 'type' | 'tier' | 'tierEarned' | 'tierSpent' | 'tierOrders' | 'points' | 'updated';
-const COLUMNS: Column[] = ['email', 'phone', 'birthday', 'type', 'tier', 'tierEarned', 'tierSpent', 'tierOrders', 'points', 'updated'];
+type Column = 'email' | 'phone' | 'birthday' | 'type' | 'segment' | 'tier' | 'tierEarned' | 'tierSpent' | 'tierOrders' | 'points' | 'updated';
+const COLUMNS: Column[] = ['email', 'phone', 'birthday', 'type', 'segment', 'tier', 'tierEarned', 'tierSpent', 'tierOrders', 'points', 'updated'];
 const columnLabels: Record<Column, MessageKey> = {
   email: 'customers.col.email',
   phone: 'customers.col.phone',
   birthday: 'customers.col.birthday',
   type: 'customers.col.type',
+  segment: 'customers.col.segment',
   tier: 'customers.col.tier',
   tierEarned: 'customers.col.tierEarned',
   tierSpent: 'customers.col.tierSpent',
@@ -74,7 +82,7 @@ function parse<T extends string>(value: string | null, allowed: readonly T[], fa
 }
 
 /**
- * `/customers` (spec 002 §2 Customers): tabs All, Member, Guest, Left, B2B; search by full e-mail or
+ * `/customers` (spec 002 §2 Customers): tabs All, Member, Guest, Left, B2B, Left segment; search by full e-mail or
  * name; sort by points either way or by last update; items per page; cursor pages; customizable
  * columns remembered per shop; a row opens the profile; bulk adjust, exclude, rejoin and export of
  * the selected rows.
@@ -94,7 +102,7 @@ export function CustomersPage() {
   const [columns, setColumns] = useColumns(shop?.shop.id);
   // Bulk selection (spec 002 §2 list actions): ids on the page shown; cleared when the page changes.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [dialog, setDialog] = useState<'adjust' | 'exclude' | 'rejoin' | 'convert' | null>(null);
+  const [dialog, setDialog] = useState<'adjust' | 'exclude' | 'rejoin' | 'revert' | 'convert' | null>(null);
   const key = `customers:${tab}:${sort}:${limit}:${search}:${after ?? ''}`;
   const page = useResource<ListPage<CustomerRow>>(key, () => api.customers({ tab, sort, limit, ...(search ? { search } : {}), ...(after ? { after } : {}) }), { keepData: true });
   useEffect(() => setSelected(new Set()), [key]);
@@ -154,6 +162,9 @@ export function CustomersPage() {
       title={t('customers.title')}
       secondaryActions={
         <>
+          <Link className="btn btn--secondary" to="/customers/segments">
+            {t('customers.segments.action')}
+          </Link>
           <Link className="btn btn--secondary" to="/customers/activity/review">
             {t('reviews.title')}
           </Link>
@@ -214,7 +225,8 @@ export function CustomersPage() {
                 <div className="bulk-bar__actions">
                   <Button onClick={() => setDialog('adjust')}>{t('customers.adjust.title')}</Button>
                   {selectedRows.every((r) => r.type === 'member') && <Button onClick={() => setDialog('exclude')}>{t('customers.membership.exclude')}</Button>}
-                  {selectedRows.every((r) => r.type === 'left') && <Button onClick={() => setDialog('rejoin')}>{t('customers.membership.rejoin')}</Button>}
+                  {selectedRows.every((r) => r.type === 'left' && r.leftReason !== 'segment') && <Button onClick={() => setDialog('rejoin')}>{t('customers.membership.rejoin')}</Button>}
+                  {selectedRows.every((r) => r.type === 'left' && r.leftReason === 'segment') && <Button onClick={() => setDialog('revert')}>{t('customers.membership.revert')}</Button>}
                   <Button loading={exporting} onClick={() => void exportSelected()}>
                     {t('import.export.action')}
                   </Button>
@@ -248,6 +260,7 @@ export function CustomersPage() {
                           {c === 'email' && row.email}
                           {c === 'phone' && (row.phone ?? '—')}
                           {c === 'birthday' && (row.birthday ?? '—')}
+                          {c === 'segment' && (row.rfmGroup && rfmLabels[row.rfmGroup] ? t(rfmLabels[row.rfmGroup]!) : '—')}
                           {c === 'tier' && (row.tierName ?? '—')}
                           {c === 'tierEarned' && row.tierStats.tierPoints.toLocaleString()}
                           {c === 'tierSpent' && formatMoney(row.tierStats.amountSpentMinor)}
@@ -274,7 +287,7 @@ export function CustomersPage() {
         )}
       </div>
       <AdjustPointsModal target={{ kind: 'many', ids: [...selected] }} open={dialog === 'adjust'} onClose={() => setDialog(null)} onDone={afterBulk} />
-      <MembershipModal target={{ kind: 'many', ids: [...selected] }} action={dialog === 'rejoin' ? 'rejoin' : 'exclude'} open={dialog === 'exclude' || dialog === 'rejoin'} onClose={() => setDialog(null)} onDone={afterBulk} />
+      <MembershipModal target={{ kind: 'many', ids: [...selected] }} action={dialog === 'rejoin' || dialog === 'revert' ? dialog : 'exclude'} open={dialog === 'exclude' || dialog === 'rejoin' || dialog === 'revert'} onClose={() => setDialog(null)} onDone={afterBulk} />
       <ConvertToGuestsModal open={dialog === 'convert'} onClose={() => setDialog(null)} onDone={afterBulk} />
     </Page>
   );

@@ -6,6 +6,21 @@ import type { MessageKey, Translate } from '../../i18n';
 export const typeLabels: Record<string, MessageKey> = { member: 'customers.type.member', guest: 'customers.type.guest', left: 'customers.type.left' };
 export const typeTones: Record<string, BadgeTone> = { member: 'success', guest: 'neutral', left: 'attention' };
 
+/** The platform's RFM groups in the admin's words (spec 002 §2 "11 predefined RFM groups"). */
+export const rfmLabels: Record<string, MessageKey> = {
+  CHAMPIONS: 'segments.group.CHAMPIONS',
+  LOYAL: 'segments.group.LOYAL',
+  ACTIVE: 'segments.group.ACTIVE',
+  NEW: 'segments.group.NEW',
+  PROMISING: 'segments.group.PROMISING',
+  NEEDS_ATTENTION: 'segments.group.NEEDS_ATTENTION',
+  ALMOST_LOST: 'segments.group.ALMOST_LOST',
+  AT_RISK: 'segments.group.AT_RISK',
+  PREVIOUSLY_LOYAL: 'segments.group.PREVIOUSLY_LOYAL',
+  DORMANT: 'segments.group.DORMANT',
+  PROSPECTS: 'segments.group.PROSPECTS',
+};
+
 /** First and last name, or `fallback` when the platform sent neither. */
 export function customerName(c: Pick<CustomerRow, 'firstName' | 'lastName'>, fallback: string): string {
   return `${c.firstName} ${c.lastName}`.trim() || fallback;

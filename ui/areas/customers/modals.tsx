@@ -123,7 +123,14 @@ export function AdjustPointsModal({ target, open, onClose, onDone }: { target: T
  * Exclude members or let left customers join again, with a note, after confirmation (spec 002 §4).
  * `action` is what the button does; for a selection every customer must start in the right state.
  */
-export function MembershipModal({ target, action, open, onClose, onDone }: { target: Target; action: 'exclude' | 'rejoin'; open: boolean; onClose: () => void; onDone: (c?: CustomerProfile) => void }) {
+export function MembershipModal({ target, action, open, onClose, onDone }: { target: Target; action: 'exclude' | 'rejoin' | 'revert'; open: boolean; onClose: () => void; onDone: (c?: CustomerProfile) => void }) {
+  // Reverting a segment (spec 002 §4) is letting the customer join again; the server records it as such.
+  const call = action === 'exclude' ? 'exclude' : 'rejoin';
+  const texts: Record<'title' | 'action' | 'body', MessageKey> = {
+    exclude: { title: 'customers.membership.excludeTitle', action: 'customers.membership.exclude', body: 'customers.membership.excludeBody' },
+    rejoin: { title: 'customers.membership.rejoinTitle', action: 'customers.membership.rejoin', body: 'customers.membership.rejoinBody' },
+    revert: { title: 'customers.membership.revertTitle', action: 'customers.membership.revert', body: 'customers.membership.revertBody' },
+  }[action] as Record<'title' | 'action' | 'body', MessageKey>;
   const t = useT();
   const toast = useToast();
   const [note, setNote] = useState('');
@@ -133,10 +140,10 @@ export function MembershipModal({ target, action, open, onClose, onDone }: { tar
     setBusy(true);
     try {
       if (target.kind === 'one') {
-        onDone(await api.changeMembership(target.customer.id, action, note));
+        onDone(await api.changeMembership(target.customer.id, call, note));
         toast(t('customers.membership.done'));
       } else {
-        const { count } = await api.bulkChangeMembership(target.ids, action, note);
+        const { count } = await api.bulkChangeMembership(target.ids, call, note);
         onDone();
         toast(t('customers.bulk.done', { count }));
       }
@@ -150,12 +157,12 @@ export function MembershipModal({ target, action, open, onClose, onDone }: { tar
   return (
     <Modal
       open={open}
-      title={t(action === 'exclude' ? 'customers.membership.excludeTitle' : 'customers.membership.rejoinTitle')}
+      title={t(texts.title)}
       onClose={onClose}
-      primaryAction={{ label: t(action === 'exclude' ? 'customers.membership.exclude' : 'customers.membership.rejoin'), destructive: action === 'exclude', loading: busy, onAction: () => void confirm() }}
+      primaryAction={{ label: t(texts.action), destructive: action === 'exclude', loading: busy, onAction: () => void confirm() }}
     >
       {target.kind === 'many' && <p>{t('customers.selected', { count: target.ids.length })}</p>}
-      <p>{t(action === 'exclude' ? 'customers.membership.excludeBody' : 'customers.membership.rejoinBody')}</p>
+      <p>{t(texts.body)}</p>
       <div className="form-field">
         <label className="form-field__label" htmlFor="membership-note">
           {t('customers.membership.note')}

@@ -9,5 +9,7 @@ export const customersRoutes: RouteObject[] = [
   { path: 'customers/migration', lazy: () => import('./import/CustomerImportPage').then((m) => ({ Component: m.CustomerImportPage })) },
   // Referral whitelist (spec 002 §2): customers whose referrals skip anti-cheat.
   { path: 'customers/whitelist/referral', lazy: () => import('./ReferralWhitelistPage').then((m) => ({ Component: m.ReferralWhitelistPage })) },
+  // Customer segments (spec 002 §2 RFM groups): counts, the excluded groups, an update from the platform.
+  { path: 'customers/segments', lazy: () => import('./SegmentsPage').then((m) => ({ Component: m.SegmentsPage })) },
   { path: 'customers/profile/:id', lazy: () => import('./CustomerProfilePage').then((m) => ({ Component: m.CustomerProfilePage })) },
 ];

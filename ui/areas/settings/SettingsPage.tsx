@@ -27,6 +27,7 @@ const INDEX: { id: string; label: MessageKey; to?: string }[] = [
   { id: 'subscription', label: 'settings.section.subscription', to: '/settings/subscription/plans' },
   { id: 'translations', label: 'settings.section.translations', to: '/settings/translations/editor' },
   { id: 'notifications', label: 'settings.section.notifications', to: '/settings/notifications' },
+  { id: 'segments', label: 'settings.section.segments', to: '/customers/segments' },
   { id: 'developers', label: 'settings.section.developers' },
 ];
 

@@ -7,7 +7,7 @@ import { request } from '../../api/client';
  */
 
 /** The sections `GET/PUT /api/settings/:section` serve (the `settings.shop` document's top-level objects). */
-export const SETTINGS_SECTIONS = ['general', 'email', 'prelaunch', 'order', 'colors', 'developers'] as const;
+export const SETTINGS_SECTIONS = ['general', 'email', 'prelaunch', 'order', 'colors', 'developers', 'segments'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 
 /** Every section with the server's defaults filled in. */

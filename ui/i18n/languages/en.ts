@@ -15,6 +15,7 @@ import settingsEn from '../areas/settings/en.json';
 import versionsEn from '../areas/versions/en.json';
 import storefrontEn from '../areas/storefront/en.json';
 import translationsEn from '../areas/translations/en.json';
+import segmentsEn from '../areas/segments/en.json';
 
 /** Every English chrome text by key. */
-export const english = { ...en, ...enCatalogue, ...importEn, ...tiersEn, ...rewardsEn, ...referralsEn, ...eventsEn, ...settingsEn, ...versionsEn, ...storefrontEn, ...translationsEn };
+export const english = { ...en, ...enCatalogue, ...importEn, ...tiersEn, ...rewardsEn, ...referralsEn, ...eventsEn, ...settingsEn, ...versionsEn, ...storefrontEn, ...translationsEn, ...segmentsEn };
