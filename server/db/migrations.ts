@@ -757,4 +757,16 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable('shops').addColumn('segments_synced_at', 'text').execute();
     },
   },
+  '0031_customer_name_search': {
+    // The customers list's name search (issue 10: "search by name"): the start of the full name
+    // (first and last) or of the last name, case-insensitive, read as a range of these expression
+    // indexes (server/services/customers.ts nameSearch) instead of testing every customer's name.
+    // PostgreSQL compares them in code point order (collate "C"), as SQLite does, so a prefix's
+    // range holds exactly the names that start with it.
+    async up(db: Kysely<unknown>) {
+      const c = isSqlite(db) ? sql`` : sql` collate "C"`;
+      await sql`create index customers_by_full_name on customers (shop_id, (lower(first_name || ' ' || last_name))${c})`.execute(db);
+      await sql`create index customers_by_last_name on customers (shop_id, (lower(last_name))${c})`.execute(db);
+    },
+  },
 };

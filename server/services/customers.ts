@@ -4,10 +4,11 @@
  * with balances; the activity (ledger entries with their explanation as data the admin renders in
  * plain words); adjusting points; excluding a member and letting a left customer join again.
  */
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { isSqlite } from '../db/dialect';
 import type { AppDeps } from '../deps';
 import type { Db } from '../db/database';
-import type { CustomersTable, LedgerEntriesTable } from '../db/tables';
+import type { CustomersTable, Database, LedgerEntriesTable } from '../db/tables';
 import type { Selectable } from 'kysely';
 import { ApiError, notFound } from '../errors';
 import { appendEntries } from '../store/ledger';
@@ -141,6 +142,23 @@ const toRow = (c: Selectable<CustomersTable>, pending: number, tiers: Map<string
 });
 
 /**
+ * The name search's condition: the full name (first and last) or the last name starts with
+ * `search`, case-insensitive, as a range over the expression indexes of migration 0031 (code point
+ * order; PostgreSQL compares them `collate "C"` like the indexes). The range [prefix, prefix with
+ * its last character one higher) holds exactly the names that start with the prefix.
+ */
+export function nameSearch(db: Db, search: string) {
+  const low = search.toLowerCase();
+  const last = low.charCodeAt(low.length - 1);
+  const high = low.slice(0, -1) + String.fromCharCode(last + 1);
+  const c = isSqlite(db as unknown as Kysely<unknown>) ? sql`` : sql` collate "C"`;
+  const full = sql<string>`lower(first_name || ' ' || last_name)${c}`;
+  const lastName = sql<string>`lower(last_name)${c}`;
+  return (eb: ExpressionBuilder<Database, 'customers'>) =>
+    eb.or([eb.and([eb(full, '>=', low), eb(full, '<', high)]), eb.and([eb(lastName, '>=', low), eb(lastName, '<', high)])]);
+}
+
+/**
  * One page of the shop's customers. Sorting by points orders by the stored balance (available and
  * pending together); ties by id. Throws ApiError 400 `invalid_query` for a cursor of another list.
  */
@@ -153,17 +171,15 @@ export async function listCustomers(deps: AppDeps, shopId: string, q: CustomerQu
   const search = q.search?.trim();
   if (search) {
     if (search.includes('@')) base = base.where('email', 'in', [...new Set([search, search.toLowerCase()])]);
-    else {
-      const prefix = `${search.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      base = base.where((eb) => eb.or([eb(sql`lower(first_name)`, 'like', sql`${prefix} escape '\\'`), eb(sql`lower(last_name)`, 'like', sql`${prefix} escape '\\'`), eb(sql`lower(first_name || ' ' || last_name)`, 'like', sql`${prefix} escape '\\'`)]));
-    }
+    else base = base.where(nameSearch(deps.db, search));
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
   let page = base.selectAll();
   const after = q.after ? decodeCursor(q.after, q.sort) : null;
   // A search by e-mail finds one or two rows through customers_by_email; ordering by an expression
   // keeps SQLite (no statistics) from walking a sort index instead and testing every e-mail.
-  const byEmail = Boolean(search?.includes('@'));
+  // A name search reads its matches through the name indexes the same way (then sorts them).
+  const byEmail = Boolean(search);
   const points = byEmail ? sql<number>`points_balance + 0` : sql<number>`points_balance`;
   const updated = byEmail ? sql<string>`updated_at || ''` : sql<string>`updated_at`;
   // Each cursor condition repeats its first column as a plain range (`<=` / `>=`), so the index

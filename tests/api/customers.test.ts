@@ -70,6 +70,11 @@ describe('the customers list', () => {
     expect(graces.data.every((r) => r.firstName === 'Grace')).toBe(true);
     expect((await get<Page>('/api/customers?search=number5')).data.map((r) => r.email)).toEqual(['c5@example.com']);
     expect((await get<Page>('/api/customers?search=%25')).total).toBe(0); // a % is a character, not a wildcard
+    expect((await get<Page>('/api/customers?search=_')).total).toBe(0); // and so is _
+    // The start of the full name, any case; a first name alone finds every customer with it.
+    expect((await get<Page>('/api/customers?search=ADA%20NUMBER3')).data.map((r) => r.email)).toEqual(['c3@example.com']);
+    expect((await get<Page>('/api/customers?search=Ada')).total).toBe(3);
+    expect((await get<Page>('/api/customers?search=adb')).total).toBe(0);
   });
 
   it('shows each tab its customers', async () => {

@@ -16,6 +16,7 @@ const PAGES: { path: string; heading: string; ready: (page: Page) => Promise<voi
   { path: '/settings/subscription/plans', heading: 'Pricing plans', ready: (page) => expect(page.locator('.plan-grid')).toBeVisible() },
   { path: '/dev_zone/recommended_apps_manager', heading: 'Recommended Apps Manager', ready: (page) => expect(page.getByTestId('recommended-app').first()).toBeVisible() },
   { path: '/set-up', heading: 'Set up your loyalty program', ready: (page) => expect(page.getByRole('radio').first()).toBeVisible() },
+  { path: '/customers/segments', heading: 'Customer segments', ready: (page) => expect(page.getByRole('checkbox', { name: 'Dormant' })).toBeVisible() },
 ];
 
 const A11Y_APP = 'A11y check app';
