@@ -238,10 +238,18 @@ describe('translation editor', () => {
     expect(callsTo(fetchMock, 'PUT', '/api/kinds/earning.sign_up/docs/p1')[0]!.body).toEqual({ data: { ...PROGRAM.data, translateTitle: { de: 'Anmelden', 'he-IL': 'הרשמה' } }, version: 2 });
   });
 
-  it('says when program names cannot be given in a language', async () => {
-    mount('/settings/translations/editor?type=widget-design&languageCode=da&tab=program-names');
-    expect(await screen.findByText(/Program names cannot be given in .* yet/)).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'Sign up' })).toBeNull();
+  it('gives program names in every storefront language, Danish under its own code', async () => {
+    // Every shipped storefront language has a translateTitle code (da, el and pt-PT had none before).
+    expect(catalog.languages.filter((l) => !catalog.programNameLanguages[l])).toEqual([]);
+    expect(catalog.programNameLanguages).toMatchObject({ da: 'da', el: 'el', 'pt-PT': 'pt-PT', 'pt-BR': 'pt', he: 'he-IL' });
+    const { fetchMock } = mount('/settings/translations/editor?type=widget-design&languageCode=da&tab=program-names', {
+      'PUT /api/kinds/earning.sign_up/docs/p1': { body: { data: PROGRAM } },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Sign up' }), 'Tilmeld dig');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Translations saved')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PUT', '/api/kinds/earning.sign_up/docs/p1')[0]!.body).toEqual({ data: { ...PROGRAM.data, translateTitle: { de: 'Anmelden', da: 'Tilmeld dig' } }, version: 2 });
   });
 
   it('keeps Save off with the trial parameter', async () => {
