@@ -7,17 +7,28 @@ import react from '@vitejs/plugin-react';
  * The screens a visit most often opens first, by path (with or without the `/embed` prefix), and the
  * module of each: `/programs` is where sign-in lands, `/` and `/home` are the dashboard.
  */
-const LANDING_SCREENS: { path: string; module: string }[] = [
-  { path: '^/(?:embed/)?programs/?$', module: '/ui/pages/ProgramsPage.tsx' },
+const LANDING_SCREENS: { path: string; module: string; programs?: boolean }[] = [
+  { path: '^/(?:embed/)?programs/?$', module: '/ui/pages/ProgramsPage.tsx', programs: true },
   { path: '^/(?:embed/?)?(?:home/?)?$', module: '/ui/areas/dashboard/DashboardPage.tsx' },
 ];
+
+/**
+ * The API calls a landing screen makes first, started by the preload script with the session token
+ * (ui/api/prefetch.ts takes their answers): the shop and the platform access every screen's frame
+ * asks for; on `/programs` the tab's program list (`?type=redeem` lists spending programs, the
+ * earning and milestone tabs earning ones, other tabs none) and, while the admin is in English
+ * (no other language stored), the kinds. Only with a token in sessionStorage (standalone): embedded,
+ * App Bridge mints the token later.
+ */
+const PREFETCH_SOURCE = `function(programs){try{var t=sessionStorage.getItem('loyalty.sessionToken');if(!t||window.shopify)return;var u=['/api/shops','/api/platform/access'];if(programs){var y=new URLSearchParams(location.search).get('type');if(!y||y==='earning'||y==='milestone')u.push('/api/lp/programs/earning');else if(y==='redeem')u.push('/api/lp/programs/spending');var en=true;for(var i=0;i<localStorage.length;i++){var k=localStorage.key(i);if(k&&k.indexOf('loyalty.language.')===0&&!/^en(-US)?$/.test(localStorage.getItem(k)||''))en=false}if(en)u.push('/api/kinds')}var a='Bearer '+t,s=window.__loyaltyPrefetch={};u.forEach(function(p){s[p]={auth:a,at:Date.now(),response:fetch(p,{headers:{Accept:'application/json',Authorization:a}})}})}catch(e){}}`;
 
 /**
  * Screens load on demand (ui/app.tsx), so a first visit would fetch the app's code, run it, and only
  * then ask for the screen's code: one more round trip before anything is drawn (issue 12 "Speed",
  * LCP on slow 4G). This emits a tiny script (`assets/preload-landing-<hash>.js`, loaded `async` from
  * index.html's head; the CSP allows no inline script) that, for a landing screen's path, adds
- * `<link rel="modulepreload">` for that screen's chunks, so they download beside the app's own.
+ * `<link rel="modulepreload">` for that screen's chunks, so they download beside the app's own, and
+ * starts the screen's first API calls (PREFETCH_SOURCE), so their answers arrive while the code does.
  * Other paths preload nothing; vite's own preloading of a lazy chunk skips links already present.
  */
 function preloadLandingScreens(): Plugin {
@@ -37,9 +48,9 @@ function preloadLandingScreens(): Plugin {
       const map = LANDING_SCREENS.map((screen) => {
         const chunk = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(screen.module)));
         if (!chunk) throw new Error(`preload-landing-screens: no lazy chunk for ${screen.module}`);
-        return [screen.path, chunksOf(chunk.fileName, new Set()).map((name) => `/${name}`)];
+        return [screen.path, chunksOf(chunk.fileName, new Set()).map((name) => `/${name}`), screen.programs === true];
       });
-      const source = `(function(){var m=${JSON.stringify(map)},p=location.pathname;for(var i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p)){m[i][1].forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});break}})();\n`;
+      const source = `(function(){var f=${PREFETCH_SOURCE};var m=${JSON.stringify(map)},p=location.pathname;for(var i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p)){f(m[i][2]);m[i][1].forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});break}})();\n`;
       fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'preload-landing.js', source }));
     },
     transformIndexHtml: {

@@ -1,5 +1,6 @@
 import type { ApiErrorBody, FieldIssue } from '../../engine/types';
 import { clearSessionToken, getSessionToken } from './session';
+import { takePrefetched } from './prefetch';
 
 /** A failed API call: HTTP status plus the server's `{ error: { code, message, details } }`. */
 export class ApiError extends Error {
@@ -73,8 +74,11 @@ async function send<T>(path: string, call: Outgoing): Promise<T> {
     if (token) headers.Authorization = `Bearer ${token}`;
   }
   let response: Response;
+  // A landing screen's first GET may have been started before the app's code arrived (ui/api/prefetch.ts).
+  const prefetched = call.method === 'GET' && call.body === undefined && !call.signal ? takePrefetched(path, headers.Authorization) : undefined;
   try {
-    response = await fetch(path, { method: call.method, headers, body: call.body, signal: call.signal });
+    const ask = () => fetch(path, { method: call.method, headers, body: call.body, signal: call.signal });
+    response = prefetched ? await prefetched.catch(ask) : await ask();
   } catch (cause) {
     if ((cause as Error).name === 'AbortError') throw cause;
     throw new ApiError(0, 'network_error', (cause as Error).message || 'Network error');

@@ -1,0 +1,37 @@
+/**
+ * The landing preload (issue 12 LCP; vite.config.ts preloadLandingScreens): a full load of
+ * `/programs` starts the screen's first API calls before the app's code has run, and the app takes
+ * those answers instead of asking again, so each call goes out once.
+ */
+import { expect, test } from '@playwright/test';
+
+test('a full load of /programs asks the server for each first call once, started by the preload script', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) asked.push(path);
+  });
+  // On a slow network the app's code takes most of a second to arrive: the calls must not wait for it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
+  await expect(page.locator('table').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  for (const path of ['/api/shops', '/api/platform/access', '/api/lp/programs/earning', '/api/kinds']) expect(asked.filter((p) => p === path), path).toHaveLength(1);
+  // The preload script ran, and the app took every answer it prefetched.
+  expect(await page.evaluate(() => (window.__loyaltyPrefetch ? Object.keys(window.__loyaltyPrefetch) : null))).toEqual([]);
+  // The program list was asked for before the app's own code had arrived.
+  const timing = await page.evaluate(() => {
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const app = entries.find((e) => /\/assets\/index-[^/]+\.js$/.test(e.name));
+    const list = entries.find((e) => e.name.endsWith('/api/lp/programs/earning'));
+    return { appArrived: app?.responseEnd ?? 0, listAsked: list?.startTime ?? Infinity };
+  });
+  expect(timing.listAsked).toBeLessThan(timing.appArrived);
+});
