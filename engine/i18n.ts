@@ -2,7 +2,7 @@
  * Translated labels for templates (spec 000 §Languages: the in-app UI speaks en, en-US, fr, es,
  * de, it, ja and id). Templates are written in English; their labels — schema `title` and
  * `description`, and the `ui:title`, `ui:description`, `ui:help`, `ui:placeholder` and
- * `ui:enumNames` texts of `ui.json` — are translated through label catalogs keyed by the English
+ * `ui:enumNames` texts and the `ui:groups` card titles of `ui.json` — are translated through label catalogs keyed by the English
  * text itself (gettext's msgid model), so one translation of "Start date" serves every template:
  *
  * - `schemas/_i18n/<language>.json`: the shared catalog, `{ "English text": "translation" }`;
@@ -67,6 +67,7 @@ function walkUi(node: Json, path: string, visit: (holder: JsonObject | Json[], k
     const at = `${path}/${escape(key)}`;
     if (typeof value === 'string' && (UI_TEXT_KEYS as readonly string[]).includes(key) && (key.startsWith('ui:') || path.endsWith('/ui:options'))) visit(node, key, at);
     else if (key === 'ui:enumNames' && Array.isArray(value)) value.forEach((item, i) => typeof item === 'string' && visit(value, i, `${at}/${i}`));
+    else if (key === 'ui:groups' && Array.isArray(value)) value.forEach((group, i) => isJsonObject(group) && typeof group.title === 'string' && visit(group, 'title', `${at}/${i}/title`));
     else if (key === 'ui:options' || !key.startsWith('ui:')) walkUi(value, at, visit);
   }
 }

@@ -355,6 +355,23 @@ function lintUi(uiNode: Json, schemaNode: JsonObject, root: JsonObject, file: st
       value.forEach((name, i) => {
         if (name !== '*' && (typeof name !== 'string' || !(name in properties))) issues.push({ file, path: `${at}/${i}`, message: `ui:order names "${String(name)}", which is not a field` });
       });
+    } else if (key === 'ui:groups') {
+      // The editor's cards (ui/form/templates/ObjectFieldTemplate.tsx): [{ "title": "…", "fields": ["field", …, "*"] }].
+      if (path !== '' || !Array.isArray(value)) issues.push({ file, path: at, message: 'ui:groups is a list of { "title", "fields" } at the top of ui.json' });
+      else {
+        const seen = new Set<string>();
+        value.forEach((group, g) => {
+          if (!isJsonObject(group) || typeof group.title !== 'string' || group.title === '' || !Array.isArray(group.fields)) {
+            issues.push({ file, path: `${at}/${g}`, message: 'a group needs a "title" and a list of "fields"' });
+            return;
+          }
+          group.fields.forEach((name, i) => {
+            if (name !== '*' && (typeof name !== 'string' || !(name in properties))) issues.push({ file, path: `${at}/${g}/fields/${i}`, message: `ui:groups names "${String(name)}", which is not a field` });
+            else if (seen.has(name as string)) issues.push({ file, path: `${at}/${g}/fields/${i}`, message: `"${String(name)}" is in two groups` });
+            seen.add(name as string);
+          });
+        });
+      }
     } else if (key === 'items') {
       if (isJsonObject(schema.items)) issues.push(...lintUi(value, schema.items, root, file, at, ui));
       else issues.push({ file, path: at, message: '"items" is set but the field is not a list' });

@@ -20,7 +20,8 @@
  *   without changing it), or at the end when it is written first;
  * - `required` is the union, placed the same way: the base's names in order, a new name right after
  *   the name written before it in the template's `required` (or at the end when written first);
- * - `"x-omit": ["field"]` drops a base field from `properties`, `required` and the bases' ui.json;
+ * - `"x-omit": ["field"]` drops a base field from `properties`, `required` and the bases' ui.json
+ *   (its `ui:order` and `ui:groups` included);
  * - the top-level keywords come out in the template order (`$schema`, `title`, `description`,
  *   `type`, …, `required`, `properties`); `x-extends`, `x-omit` and a base's `$comment` are not served.
  */
@@ -230,6 +231,9 @@ function withoutFields(layer: Layer, omit: readonly string[]): Layer {
   if (Array.isArray(schema.required)) schema.required = strings(schema.required).filter((k) => !omit.includes(k));
   const ui = Object.fromEntries(Object.entries(layer.ui).filter(([k]) => !omit.includes(k)));
   if (Array.isArray(ui['ui:order'])) ui['ui:order'] = strings(ui['ui:order']).filter((k) => !omit.includes(k));
+  if (Array.isArray(ui['ui:groups'])) {
+    ui['ui:groups'] = ui['ui:groups'].map((group) => (isJsonObject(group) && Array.isArray(group.fields) ? { ...group, fields: strings(group.fields).filter((k) => !omit.includes(k)) } : group));
+  }
   return { schema, ui };
 }
 

@@ -47,6 +47,22 @@ describe('schema lint', () => {
     expect(issues.map((i) => i.path).sort()).toEqual(['/earnPionts', '/earnPoint/ui:widget']);
   });
 
+  it('reports editor cards (ui:groups) that name a missing field, a field twice, or lack a title', () => {
+    const dir = brokenCopy('earning/place_order/ui.json', (u) => {
+      u['ui:groups'] = [
+        { title: 'Program', fields: ['title', 'titel'] },
+        { title: 'Limits', fields: ['title', '*'] },
+        { fields: ['status'] },
+      ];
+    });
+    const issues = lintSchemas(dir, UI).filter((i) => i.file === 'earning/place_order/ui.json');
+    expect(issues.map((i) => [i.path, i.message])).toEqual([
+      ['/ui:groups/0/fields/1', 'ui:groups names "titel", which is not a field'],
+      ['/ui:groups/1/fields/0', '"title" is in two groups'],
+      ['/ui:groups/2', 'a group needs a "title" and a list of "fields"'],
+    ]);
+  });
+
   it('reports a field without a label', () => {
     const dir = brokenCopy('earning/sign_up/schema.json', (s) => {
       delete (s.properties as Props).earnPoint!.title;

@@ -12,6 +12,7 @@ import { Page } from '../components/Page';
 import { issuesToErrorSchema, pointerSegments, valueAtPointer } from '../form/error-schema';
 import { sameFormData } from '../form/form-data';
 import { SchemaForm } from '../form/SchemaForm';
+import { hasFormGroups } from '../form/templates/ObjectFieldTemplate';
 import { useLanguage, useT } from '../i18n';
 import { currencyAtom } from '../state/session';
 import { programGives } from './ProgramsTable';
@@ -238,12 +239,19 @@ export function ProgramEditor(props: ProgramEditorProps) {
       {beforeForm}
       <div className={props.aside ? 'editor-with-aside' : undefined}>
         <div role={tabId ? 'tabpanel' : undefined} aria-labelledby={tabId ? `tab-${tabId}` : undefined}>
-          {replaceForm ?? (
-            <Card>
-              {summary && <p className="editor-summary">{t('editor.summary.earn', { gives: summary })}</p>}
-              <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
-            </Card>
-          )}
+          {replaceForm ??
+            (hasFormGroups(uiSchema) ? (
+              // A template that groups its fields (ui.json `ui:groups`) draws its own cards.
+              <>
+                {summary && <p className="editor-summary editor-summary--above">{t('editor.summary.earn', { gives: summary })}</p>}
+                <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
+              </>
+            ) : (
+              <Card>
+                {summary && <p className="editor-summary">{t('editor.summary.earn', { gives: summary })}</p>}
+                <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
+              </Card>
+            ))}
           {props.afterForm?.(formData, setFormData)}
         </div>
         {props.aside && <aside className="editor-aside">{props.aside(formData)}</aside>}
