@@ -13,13 +13,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadRegistry } from '../../engine/registry';
 import { withDefaults } from '../../ui/form/form-data';
 import { json, renderForm, urlOf } from './form-harness';
+import { mockFetch, renderApp, shopReply } from './helpers';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const registry = loadRegistry(join(import.meta.dirname, '../../schemas'), { only: 'earning.place_order' });
+const registry = loadRegistry(join(import.meta.dirname, '../../schemas'));
 
 function stubFetch() {
   vi.stubGlobal(
@@ -81,5 +82,24 @@ describe('editor cards', () => {
     renderForm({ schema: french.schema, uiSchema: french.uiSchema, formData: withDefaults(french.schema) });
     expect(cardTitles()).toContain('Calendrier et priorité');
     expect(cardTitles()).toContain('Programme');
+  });
+});
+
+describe('a reward editor', () => {
+  it('sums up the reward in one line over its cards, following the edits', async () => {
+    const kind = registry.localized('redeem.amount_discount', 'en')!;
+    mockFetch({
+      'GET /api/shops': shopReply,
+      'GET /api/kinds': { body: { data: registry.summaries('en') } },
+      'GET /api/kinds/redeem.amount_discount': { body: { data: kind } },
+      'GET /api/lp/programs/spending': { body: { data: [] } },
+    });
+    renderApp('/programs/amount_discount/new');
+    expect(await screen.findByText('Reward: 500 points → €5.00 off')).toBeInTheDocument();
+    expect(cardTitles()).toEqual(['Reward', 'Points to spend', 'Discount code', 'Who can redeem', 'Schedule', 'Image']);
+    const cost = within(card('Reward')).getByLabelText(/Points cost/);
+    await userEvent.clear(cost);
+    await userEvent.type(cost, '250');
+    expect(await screen.findByText('Reward: 250 points → €5.00 off')).toBeInTheDocument();
   });
 });

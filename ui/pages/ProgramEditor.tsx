@@ -194,8 +194,10 @@ export function ProgramEditor(props: ProgramEditorProps) {
     }
   }
 
-  // What the program gives, in one plain line over the form ("Customers earn 10 points for every $100.00 spent").
-  const summary = kind.family === 'earning' && !properties ? programGives({ kind: kind.id, data: formData }, currency, language) : '';
+  // What the program gives, in one plain line over the form ("Customers earn 10 points for every $100.00 spent",
+  // a reward "Reward: 500 points → $5.00 off").
+  const summary = (kind.family === 'earning' || kind.family === 'redeem') && !properties ? programGives({ kind: kind.id, data: formData }, currency, language) : '';
+  const summaryKey = kind.family === 'redeem' ? 'editor.summary.redeem' : 'editor.summary.earn';
   const banner = failure?.banner;
   // Issues on properties another tab shows: named by their section here, since their fields are not on screen.
   const elsewhere = properties ? (issues ?? []).filter((issue) => issue.path !== '' && !inSection(issue, properties)).map((issue) => sectionMessage(kind.schema, issue)) : [];
@@ -243,12 +245,12 @@ export function ProgramEditor(props: ProgramEditorProps) {
             (hasFormGroups(uiSchema) ? (
               // A template that groups its fields (ui.json `ui:groups`) draws its own cards.
               <>
-                {summary && <p className="editor-summary editor-summary--above">{t('editor.summary.earn', { gives: summary })}</p>}
+                {summary && <p className="editor-summary editor-summary--above">{t(summaryKey, { gives: summary })}</p>}
                 <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
               </>
             ) : (
               <Card>
-                {summary && <p className="editor-summary">{t('editor.summary.earn', { gives: summary })}</p>}
+                {summary && <p className="editor-summary">{t(summaryKey, { gives: summary })}</p>}
                 <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
               </Card>
             ))}
