@@ -9,7 +9,7 @@
  *   or declines the test charge; nothing touches the network.
  */
 import { ApiError } from '../errors';
-import { ADMIN_API_VERSION, type Fetch } from './orders';
+import { postAdminGraphql, type Fetch } from './orders';
 
 /** What a subscription asks the platform for. Money in minor units of USD. */
 export interface SubscriptionRequest {
@@ -159,19 +159,7 @@ export class ShopifyBilling implements PlatformBilling {
   }
 
   private async graphql(shopId: string, query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> {
-    const token = await this.options.accessToken(shopId);
-    const fetchFn: Fetch = this.options.fetch ?? ((input, init) => fetch(input, init));
-    let response: Response;
-    try {
-      response = await fetchFn(`https://${shopId}/admin/api/${ADMIN_API_VERSION}/graphql.json`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Shopify-Access-Token': token },
-        body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (e) {
-      throw new ApiError(502, 'platform_unavailable', `The platform could not be reached: ${(e as Error).message}`);
-    }
+    const response = await postAdminGraphql(this.options.fetch, shopId, await this.options.accessToken(shopId), query, variables);
     if (response.status === 401 || response.status === 403) {
       await this.options.onUnauthorized?.(shopId);
       throw new ApiError(401, 'reinstall_required', 'The app no longer has access to this shop. Install it again to continue.');

@@ -12,7 +12,7 @@
  */
 import { ApiError } from '../errors';
 import type { Db } from '../db/database';
-import { ADMIN_API_VERSION, type Fetch } from './orders';
+import { postAdminGraphql, type Fetch } from './orders';
 
 /** The platform's eleven RFM groups, verbatim (the spec's "11 predefined RFM groups"). */
 export const RFM_GROUPS = ['CHAMPIONS', 'LOYAL', 'ACTIVE', 'NEW', 'PROMISING', 'NEEDS_ATTENTION', 'ALMOST_LOST', 'AT_RISK', 'PREVIOUSLY_LOYAL', 'DORMANT', 'PROSPECTS'] as const;
@@ -52,28 +52,8 @@ export class ShopifyCustomerSegments implements PlatformCustomerSegments {
     const out = new Map<string, RfmGroup | null>();
     if (customerIds.length === 0) return out;
     if (customerIds.length > RFM_BATCH) throw new RangeError(`at most ${RFM_BATCH} customers per call`);
-    const token = await this.options.accessToken(shopId);
-    const fetchFn = this.options.fetch ?? ((input, init) => fetch(input, init));
-    let response: Response;
-    try {
-      response = await fetchFn(`https://${shopId}/admin/api/${ADMIN_API_VERSION}/graphql.json`, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'X-Shopify-Access-Token': token,
-        },
-        body: JSON.stringify({
-          query: RFM_QUERY,
-          variables: {
-            ids: customerIds.map((id) => `gid://shopify/Customer/${id}`),
-          },
-        }),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (e) {
-      throw new ApiError(502, 'platform_unavailable', `The platform could not be reached: ${(e as Error).message}`);
-    }
+    const ids = customerIds.map((id) => `gid://shopify/Customer/${id}`);
+    const response = await postAdminGraphql(this.options.fetch, shopId, await this.options.accessToken(shopId), RFM_QUERY, { ids });
     if (response.status === 401 || response.status === 403) throw new ApiError(401, 'platform_unauthorized', `The platform refused the app's credentials (${response.status})`);
     if (!response.ok) throw new ApiError(502, 'platform_unavailable', `The platform answered ${response.status}`);
     const answer = (await response.json()) as {

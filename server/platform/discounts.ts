@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from '../errors';
-import { ADMIN_API_VERSION, type Fetch } from './orders';
+import { postAdminGraphql, type Fetch } from './orders';
 
 /** What a discount takes off. Money in the shop's currency, major units (5 = $5.00). */
 export type DiscountValue =
@@ -301,19 +301,7 @@ export class ShopifyDiscounts implements PlatformDiscounts {
   }
 
   private async post(shopId: string, query: string, variables: Record<string, unknown>): Promise<GraphQlAnswer> {
-    const token = await this.options.accessToken(shopId);
-    const fetchFn = this.options.fetch ?? ((input, init) => fetch(input, init));
-    let response: Response;
-    try {
-      response = await fetchFn(`https://${shopId}/admin/api/${ADMIN_API_VERSION}/graphql.json`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Shopify-Access-Token': token },
-        body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(15_000),
-      });
-    } catch (e) {
-      throw new ApiError(502, 'platform_unavailable', `The platform could not be reached: ${(e as Error).message}`);
-    }
+    const response = await postAdminGraphql(this.options.fetch, shopId, await this.options.accessToken(shopId), query, variables);
     if (response.status === 401 || response.status === 403) throw new ApiError(401, 'platform_unauthorized', `The platform refused the app's credentials (${response.status})`);
     if (!response.ok) throw new ApiError(502, 'platform_unavailable', `The platform answered ${response.status}`);
     const answer = (await response.json()) as GraphQlAnswer;

@@ -48,6 +48,25 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 /** The Admin API version the adapter calls (a stable quarterly version). */
 export const ADMIN_API_VERSION = '2025-10';
 
+/**
+ * POSTs a GraphQL query to `shopId`'s Admin API (`/admin/api/{ADMIN_API_VERSION}/graphql.json`)
+ * with the offline access `token`, giving up after 15 s; answers the platform's response for the
+ * caller to read (each adapter answers 401s and errors in its own terms). `fetchFn` replaces the
+ * global fetch in tests. Throws ApiError 502 `platform_unavailable` when the platform cannot be reached.
+ */
+export async function postAdminGraphql(fetchFn: Fetch | undefined, shopId: string, token: string, query: string, variables: Record<string, unknown>): Promise<Response> {
+  try {
+    return await (fetchFn ?? ((input, init) => fetch(input, init)))(`https://${shopId}/admin/api/${ADMIN_API_VERSION}/graphql.json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'X-Shopify-Access-Token': token },
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(15_000),
+    });
+  } catch (e) {
+    throw new ApiError(502, 'platform_unavailable', `The platform could not be reached: ${(e as Error).message}`);
+  }
+}
+
 /** The platform's page size maximum for `orders.json`. */
 const PAGE_SIZE = 250;
 

@@ -23,12 +23,17 @@ async function deliverOrder(request: APIRequestContext, n: number, price: string
     line_items: [{ id: `${9100000000000000000n + BigInt(run) * 100n + BigInt(n)}`, product_id: 1, title: 'Board', price, quantity: 1 }],
     customer: { id: `${6300000000000000000n + BigInt(run) * 100n + BigInt(n)}`, email, first_name: 'Runner', last_name: `E2e${n}` },
   });
+  await postOrder(request, body);
+  return email;
+}
+
+/** Posts an orders/create webhook body signed as the platform signs it; expects it stored (200). */
+async function postOrder(request: APIRequestContext, body: string): Promise<void> {
   const res = await request.post('/api/webhooks/orders/create', {
     headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': createHmac('sha256', SECRET).update(body).digest('base64') },
     data: body,
   });
   expect(res.status()).toBe(200);
-  return email;
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -180,11 +185,7 @@ async function deliverOldOrders(request: APIRequestContext, n: number, count: nu
       line_items: [{ id: `${9200000000000000000n + BigInt(run) * 100n + BigInt(n * 10 + i)}`, product_id: 1, title: 'Board', price: '40.00', quantity: 1 }],
       customer: { id: `${6400000000000000000n + BigInt(run) * 100n + BigInt(n)}`, email, first_name: 'Runner', last_name: `Segment${n}` },
     });
-    const res = await request.post('/api/webhooks/orders/create', {
-      headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': createHmac('sha256', SECRET).update(body).digest('base64') },
-      data: body,
-    });
-    expect(res.status()).toBe(200);
+    await postOrder(request, body);
   }
   return email;
 }
