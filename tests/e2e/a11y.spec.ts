@@ -47,7 +47,9 @@ async function violations(page: Page, where: string): Promise<string[]> {
 async function signIn(page: Page): Promise<void> {
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Where sign-in lands: any level-1 heading would also match the sign-in page's own, before the
+  // session token is stored.
+  await expect(page.getByRole('heading', { name: 'Programs', exact: true, level: 1 })).toBeVisible();
 }
 
 const embedded = (path: string) => `/embed${path === '/' ? '' : path}?shop=demo-shop.myshopify.com`;
