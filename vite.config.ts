@@ -2,6 +2,9 @@ import { resolve } from 'node:path';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { SESSION_TOKEN_KEY } from './ui/api/session.ts';
+import { listTypeOfTab } from './ui/pages/program-paths.ts';
+import { LANGUAGE_STORAGE_PREFIX } from './ui/state/storage-keys.ts';
 
 /**
  * The screens a visit most often opens first, by path (with or without the `/embed` prefix), and the
@@ -15,12 +18,13 @@ const LANDING_SCREENS: { path: string; module: string; programs?: boolean }[] = 
 /**
  * The API calls a landing screen makes first, started by the preload script with the session token
  * (ui/api/prefetch.ts takes their answers): the shop and the platform access every screen's frame
- * asks for; on `/programs` the tab's program list (`?type=redeem` lists spending programs, the
- * earning and milestone tabs earning ones, other tabs none) and, while the admin is in English
+ * asks for; on `/programs` the tab's program list (ui/pages/program-paths.ts `listTypeOfTab`; other
+ * tabs none) and, while the admin is in English
  * (no other language stored), the kinds. Only with a token in sessionStorage (standalone): embedded,
  * App Bridge mints the token later.
  */
-const PREFETCH_SOURCE = `function(programs){try{var t=sessionStorage.getItem('loyalty.sessionToken');if(!t||window.shopify)return;var u=['/api/shops','/api/platform/access'];if(programs){var y=new URLSearchParams(location.search).get('type');if(!y||y==='earning'||y==='milestone')u.push('/api/lp/programs/earning');else if(y==='redeem')u.push('/api/lp/programs/spending');var en=true;for(var i=0;i<localStorage.length;i++){var k=localStorage.key(i);if(k&&k.indexOf('loyalty.language.')===0&&!/^en(-US)?$/.test(localStorage.getItem(k)||''))en=false}if(en)u.push('/api/kinds')}var a='Bearer '+t,s=window.__loyaltyPrefetch={};u.forEach(function(p){s[p]={auth:a,at:Date.now(),response:fetch(p,{headers:{Accept:'application/json',Authorization:a}})}})}catch(e){}}`;
+const LIST_OF_TAB = Object.fromEntries(Object.entries(listTypeOfTab).map(([tab, type]) => [tab, `/api/lp/programs/${type}`]));
+const PREFETCH_SOURCE = `function(programs){try{var t=sessionStorage.getItem(${JSON.stringify(SESSION_TOKEN_KEY)});if(!t||window.shopify)return;var u=['/api/shops','/api/platform/access'];if(programs){var l=${JSON.stringify(LIST_OF_TAB)}[new URLSearchParams(location.search).get('type')||'earning'];if(l)u.push(l);var en=true;for(var i=0;i<localStorage.length;i++){var k=localStorage.key(i);if(k&&k.indexOf(${JSON.stringify(LANGUAGE_STORAGE_PREFIX)})===0&&!/^en(-US)?$/.test(localStorage.getItem(k)||''))en=false}if(en)u.push('/api/kinds')}var a='Bearer '+t,s=window.__loyaltyPrefetch={};u.forEach(function(p){s[p]={auth:a,at:Date.now(),response:fetch(p,{headers:{Accept:'application/json',Authorization:a}})}})}catch(e){}}`;
 
 /**
  * Screens load on demand (ui/app.tsx), so a first visit would fetch the app's code, run it, and only

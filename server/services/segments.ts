@@ -12,7 +12,8 @@
  * - a customer the merchant let back in (segment_reverted = 1) is left alone.
  * Every move is a customer event (`segment_left` / `segment_returned`) with who and when.
  */
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/tables';
 import type { Db } from '../db/database';
 import type { AppDeps } from '../deps';
 import { LocalCustomerSegments, RFM_BATCH, RFM_GROUPS, ShopifyCustomerSegments, isRfmGroup, type PlatformCustomerSegments, type RfmGroup } from '../platform/customer-segments';
@@ -53,67 +54,53 @@ export interface SegmentMoves {
 export async function applySegmentRule(db: Db, shopId: string, excluded: readonly RfmGroup[], now: string, actor: string): Promise<SegmentMoves> {
   // No group excluded: a list no customer matches (an empty IN list is not valid SQL).
   const groups = excluded.length > 0 ? [...excluded] : ['-'];
-  // Out: members whose group is excluded and whom the merchant did not let back in.
-  const leaving = () => db.selectFrom('customers').where('shop_id', '=', shopId).where('type', '=', 'member').where('segment_reverted', '=', 0).where('rfm_group', 'in', groups);
   const suffix = `:${crypto.randomUUID()}`;
-  await db
-    .insertInto('customer_events')
-    .columns(['id', 'shop_id', 'customer_id', 'kind', 'detail', 'actor', 'created_at'])
-    .expression(
-      leaving().select([
-        sql<string>`'sl:' || id || ${suffix}`.as('id'),
-        'shop_id',
-        sql<string>`id`.as('customer_id'),
-        sql<string>`${'segment_left'}`.as('kind'),
-        sql<string>`'{"from":"member","to":"left","rfmGroup":"' || rfm_group || '"}'`.as('detail'),
-        sql<string>`${actor}`.as('actor'),
-        sql<string>`${now}`.as('created_at'),
-      ]),
-    )
-    .execute();
-  const left = await db
-    .updateTable('customers')
-    .set({ type: 'left', left_reason: 'segment', updated_at: now })
-    .where('shop_id', '=', shopId)
-    .where('type', '=', 'member')
-    .where('segment_reverted', '=', 0)
-    .where('rfm_group', 'in', groups)
-    .executeTakeFirst();
-  // Back in: left through a segment whose group is no longer excluded (or no longer known).
-  const returning = db
-    .selectFrom('customers')
-    .where('shop_id', '=', shopId)
-    .where('type', '=', 'left')
-    .where('left_reason', '=', 'segment')
-    .where((eb) => eb.or([eb('rfm_group', 'is', null), eb('rfm_group', 'not in', groups)]));
-  await db
-    .insertInto('customer_events')
-    .columns(['id', 'shop_id', 'customer_id', 'kind', 'detail', 'actor', 'created_at'])
-    .expression(
-      returning.select([
-        sql<string>`'sr:' || id || ${suffix}`.as('id'),
-        'shop_id',
-        sql<string>`id`.as('customer_id'),
-        sql<string>`${'segment_returned'}`.as('kind'),
-        sql<string>`'{"from":"left","to":"member","rfmGroup":' || coalesce('"' || rfm_group || '"', 'null') || '}'`.as('detail'),
-        sql<string>`${actor}`.as('actor'),
-        sql<string>`${now}`.as('created_at'),
-      ]),
-    )
-    .execute();
-  const returned = await db
-    .updateTable('customers')
-    .set({ type: 'member', left_reason: null, updated_at: now })
-    .where('shop_id', '=', shopId)
-    .where('type', '=', 'left')
-    .where('left_reason', '=', 'segment')
-    .where((eb) => eb.or([eb('rfm_group', 'is', null), eb('rfm_group', 'not in', groups)]))
-    .executeTakeFirst();
-  return {
-    left: Number(left.numUpdatedRows),
-    returned: Number(returned.numUpdatedRows),
+  /** Records one `kind` event per customer `who` selects (detail: the move and the group), then moves them; answers how many moved. */
+  const move = async (kind: string, who: Condition, detail: RawBuilder<string>, to: { type: string; left_reason: string | null }): Promise<number> => {
+    await db
+      .insertInto('customer_events')
+      .columns(['id', 'shop_id', 'customer_id', 'kind', 'detail', 'actor', 'created_at'])
+      .expression(
+        db
+          .selectFrom('customers')
+          .where(who)
+          .select([
+            sql<string>`${kind + ':'} || id || ${suffix}`.as('id'),
+            'shop_id',
+            sql<string>`id`.as('customer_id'),
+            sql<string>`${kind}`.as('kind'),
+            detail.as('detail'),
+            sql<string>`${actor}`.as('actor'),
+            sql<string>`${now}`.as('created_at'),
+          ]),
+      )
+      .execute();
+    const moved = await db
+      .updateTable('customers')
+      .set({ ...to, updated_at: now })
+      .where(who)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows);
   };
+  // Out: members whose group is excluded and whom the merchant did not let back in.
+  const left = await move(
+    'segment_left',
+    (eb) => eb.and([eb('shop_id', '=', shopId), eb('type', '=', 'member'), eb('segment_reverted', '=', 0), eb('rfm_group', 'in', groups)]),
+    sql<string>`'{"from":"member","to":"left","rfmGroup":"' || rfm_group || '"}'`,
+    { type: 'left', left_reason: 'segment' },
+  );
+  // Back in: left through a segment whose group is no longer excluded (or no longer known).
+  const returned = await move(
+    'segment_returned',
+    (eb) => eb.and([eb('shop_id', '=', shopId), eb('type', '=', 'left'), eb('left_reason', '=', 'segment'), eb.or([eb('rfm_group', 'is', null), eb('rfm_group', 'not in', groups)])]),
+    sql<string>`'{"from":"left","to":"member","rfmGroup":' || coalesce('"' || rfm_group || '"', 'null') || '}'`,
+    { type: 'member', left_reason: null },
+  );
+  return { left, returned };
 }
+
+/** A condition on customers rows, used alike by a select and an update. */
+type Condition = (eb: ExpressionBuilder<Database, 'customers'>) => Expression<SqlBool>;
 
 /** What a sync did: customers asked about, groups that changed, and the rule's moves. */
 export interface SegmentSync extends SegmentMoves {
@@ -150,7 +137,9 @@ export async function syncRfmGroups(deps: AppDeps, shopId: string, adapter: Plat
       const byGroup = new Map<RfmGroup | null, string[]>();
       for (const r of updates) {
         const g = groups.get(r.id) ?? null;
-        byGroup.set(g, [...(byGroup.get(g) ?? []), r.id]);
+        const ids = byGroup.get(g) ?? [];
+        ids.push(r.id);
+        byGroup.set(g, ids);
       }
       for (const [group, ids] of byGroup) await tx.updateTable('customers').set({ rfm_group: group }).where('shop_id', '=', shopId).where('id', 'in', ids).execute();
     });

@@ -42,9 +42,7 @@ const customer = (n: number) => ({
 /** The groups the fake platform reports, by customer id; customers not named get no group. */
 class FakeSegments implements PlatformCustomerSegments {
   groups = new Map<string, string | null>();
-  calls: number[] = [];
   async rfmGroups(_shop: string, ids: readonly string[]) {
-    this.calls.push(ids.length);
     return new Map(ids.filter((id) => this.groups.has(id)).map((id) => [id, this.groups.get(id) as never]));
   }
 }

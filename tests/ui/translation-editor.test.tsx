@@ -227,29 +227,23 @@ describe('translation editor', () => {
     expect(await screen.findByText('Settings page')).toBeInTheDocument();
   });
 
-  it('saves a program name under the code its translateTitle uses (he → he-IL)', async () => {
-    const { fetchMock } = mount('/settings/translations/editor?type=widget-design&languageCode=he&tab=program-names', {
-      'PUT /api/kinds/earning.sign_up/docs/p1': { body: { data: PROGRAM } },
-    });
-    const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Sign up' }), 'הרשמה');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Translations saved')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PUT', '/api/kinds/earning.sign_up/docs/p1')[0]!.body).toEqual({ data: { ...PROGRAM.data, translateTitle: { de: 'Anmelden', 'he-IL': 'הרשמה' } }, version: 2 });
-  });
-
-  it('gives program names in every storefront language, Danish under its own code', async () => {
-    // Every shipped storefront language has a translateTitle code (da, el and pt-PT had none before).
+  it('has a translateTitle code for every shipped storefront language (da, el and pt-PT had none before)', () => {
     expect(catalog.languages.filter((l) => !catalog.programNameLanguages[l])).toEqual([]);
     expect(catalog.programNameLanguages).toMatchObject({ da: 'da', el: 'el', 'pt-PT': 'pt-PT', 'pt-BR': 'pt', he: 'he-IL' });
-    const { fetchMock } = mount('/settings/translations/editor?type=widget-design&languageCode=da&tab=program-names', {
+  });
+
+  it.each([
+    ['he', 'he-IL', 'הרשמה'],
+    ['da', 'da', 'Tilmeld dig'],
+  ])('saves a program name typed in %s under the code its translateTitle uses (%s)', async (language, code, text) => {
+    const { fetchMock } = mount(`/settings/translations/editor?type=widget-design&languageCode=${language}&tab=program-names`, {
       'PUT /api/kinds/earning.sign_up/docs/p1': { body: { data: PROGRAM } },
     });
     const user = userEvent.setup();
-    await user.type(await screen.findByRole('textbox', { name: 'Sign up' }), 'Tilmeld dig');
+    await user.type(await screen.findByRole('textbox', { name: 'Sign up' }), text);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Translations saved')).toBeInTheDocument();
-    expect(callsTo(fetchMock, 'PUT', '/api/kinds/earning.sign_up/docs/p1')[0]!.body).toEqual({ data: { ...PROGRAM.data, translateTitle: { de: 'Anmelden', da: 'Tilmeld dig' } }, version: 2 });
+    expect(callsTo(fetchMock, 'PUT', '/api/kinds/earning.sign_up/docs/p1')[0]!.body).toEqual({ data: { ...PROGRAM.data, translateTitle: { de: 'Anmelden', [code]: text } }, version: 2 });
   });
 
   it('keeps Save off with the trial parameter', async () => {

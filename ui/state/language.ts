@@ -4,6 +4,7 @@ import { api, type ShopResponse } from '../api/endpoints';
 import { applyLanguage, DEFAULT_LANGUAGE, endonym, isAppLanguage, showLanguage, t, type AppLanguage } from '../i18n';
 import { shopAtom } from './session';
 import { useToast } from './toasts';
+import { LANGUAGE_STORAGE_PREFIX } from './storage-keys';
 
 /**
  * The admin's language (spec 000 §4 Language switch): chosen in the page header, applied at once,
@@ -11,7 +12,7 @@ import { useToast } from './toasts';
  */
 
 /** Where this browser keeps a shop's language: one localStorage entry per shop id. */
-export const LANGUAGE_STORAGE_PREFIX = 'loyalty.language.';
+export { LANGUAGE_STORAGE_PREFIX };
 
 /** The localStorage key of one shop's language, e.g. `loyalty.language.demo.myshopify.com`. */
 export function languageStorageKey(shopId: string): string {

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { JsonObject } from '../../../engine/types';
 import { ApiError } from '../../api/client';
@@ -31,16 +31,13 @@ export function SegmentsPage() {
   const language = useLabelLanguage();
   const summary = useResource<SegmentSummary>('customers:segments', () => api.segments(), { keepData: true });
   const kind = useResource(`kind:settings.shop:${language}`, () => api.kind('settings.shop', language), { keepData: true });
-  const saved = useResource<JsonObject>('settings:segments', async () => (await settingsApi.all()).segments ?? { excludedRfmGroups: [] });
+  const saved = useResource<JsonObject>('settings:segments', () => settingsApi.section('segments'));
   const [syncing, setSyncing] = useState(false);
-  const { reload } = summary;
-  const onSaved = useCallback(
-    (_section: string, values: JsonObject) => {
-      saved.setData(values);
-      reload();
-    },
-    [saved, reload],
-  );
+  // A save moved customers in or out: the counts are read again.
+  const onSaved = (_section: string, values: JsonObject) => {
+    saved.setData(values);
+    summary.reload();
+  };
 
   const sync = async () => {
     setSyncing(true);

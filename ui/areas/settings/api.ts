@@ -26,6 +26,8 @@ export const settingsApi = {
    * Saves one whole section; `confirm` acknowledges sandbox → live.
    * @throws ApiError 422 with paths such as `/order/exchangeRate`; 409 `confirmation_required`
    */
+  /** One section with the server's defaults filled in. */
+  section: async (section: SettingsSection) => (await request<{ data: JsonObject }>(`/api/settings/${section}`)).data,
   save: async (section: SettingsSection, values: JsonObject, confirm = false) =>
     (await request<{ data: JsonObject }>(`/api/settings/${section}`, { method: 'PUT', body: confirm ? { ...values, confirm: true } : values })).data,
   credentials: async () => (await request<{ data: AppCredentials }>('/api/settings/developers/credentials')).data,
