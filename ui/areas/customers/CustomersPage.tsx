@@ -144,6 +144,14 @@ export function CustomersPage() {
     const format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
     return format.format(minor / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
   };
+  // What an empty list says: no match for the search, nobody in this tab, or no customers at all.
+  const emptyText: [MessageKey, MessageKey] = search
+    ? ['customers.emptySearch', 'customers.emptySearchBody']
+    : tab === 'left_segment'
+      ? ['customers.emptyLeftSegment', 'customers.emptyLeftSegmentBody']
+      : tab !== 'all'
+        ? ['customers.emptyTab', 'customers.emptyTabBody']
+        : ['customers.empty', 'customers.emptyBody'];
   const rows = page.data?.data;
   const empty = rows !== undefined && rows.length === 0 && !page.loading;
   const pageIds = rows?.map((r) => r.id) ?? [];
@@ -212,7 +220,7 @@ export function CustomersPage() {
           </Banner>
         ) : empty ? (
           <Card>
-            <EmptyState heading={t(search ? 'customers.emptySearch' : 'customers.empty')}>{t(search ? 'customers.emptySearchBody' : 'customers.emptyBody')}</EmptyState>
+            <EmptyState heading={t(emptyText[0])}>{t(emptyText[1])}</EmptyState>
           </Card>
         ) : (
           <Card flush>
