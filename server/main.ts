@@ -21,7 +21,8 @@ import { seedDemoShop } from './seed';
 import { LocalDiscounts, ShopifyDiscounts } from './platform/discounts';
 import { accessToken } from './platform/access-tokens';
 import { createLogger } from './logging';
-import { storeWithoutWaiting } from './webhooks/intake';
+import { storeThroughJournal, storeWithoutWaiting } from './webhooks/intake';
+import { clearJournal, IntakeJournal, readJournal } from './webhooks/journal';
 import { WebhookQueue, type QueueOptions } from './webhooks/queue';
 import { ProcessingThread } from './webhooks/thread';
 import { projectRoot } from './paths';
@@ -64,12 +65,33 @@ async function main(): Promise<void> {
   const notify = thread ? () => threads.forEach((t) => t.kick()) : mode === 'none' ? () => undefined : undefined;
   // On SQLite the serving thread stores deliveries on a connection that never sleeps waiting for
   // the processing thread's write lock (server/webhooks/intake.ts); PostgreSQL takes both writers.
+  // With a processing thread, deliveries go through the intake journal beside the file (server/webhooks/journal.ts):
+  // the serving thread appends and answers, the processing thread stores them in batches. What a
+  // stopped or killed server left in the journal is stored now, before anything is served.
   let store: QueueOptions['store'];
   let intakeDb: Db | null = null;
+  let journal: IntakeJournal | null = null;
   if (thread && !isPostgresUrl(config.databasePath)) {
     intakeDb = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous, checkpointer: false, busyTimeoutMs: 0, safetyNetCheckpoint: false });
     const intake = new WebhookQueue({ ...deps, db: intakeDb }, { logger, lockSeconds, notify: () => undefined });
-    store = storeWithoutWaiting(intake, (d) => thread.enqueue(d));
+    const left = readJournal(config.databasePath);
+    if (left.length > 0) {
+      const stored = await new WebhookQueue(deps, { logger }).storeRecords(left);
+      logger.info({ records: left.length, stored: stored.filter((r) => !r.duplicate).length }, 'stored the deliveries left in the intake journal');
+    }
+    clearJournal(config.databasePath);
+    const direct = storeWithoutWaiting(intake, (d) => thread.enqueue(d));
+    const db2 = intakeDb;
+    journal = new IntakeJournal(config.databasePath);
+    store = storeThroughJournal({
+      journal,
+      handOver: (record) => thread.store(record),
+      threadRunning: () => thread.isRunning,
+      storedWebhook: async (shopId, webhookId) => (await db2.selectFrom('webhook_deliveries').select('id').where('shop_id', '=', shopId).where('webhook_id', '=', webhookId).executeTakeFirst())?.id ?? null,
+      storeHere: (records) => intake.storeRecords(records),
+      direct,
+      logger,
+    });
   }
   const queue = new WebhookQueue(deps, { logger, lockSeconds, ...(notify ? { notify } : {}), ...(store ? { store } : {}) });
   // Customer imports run on a thread of their own; one a stopped or killed server left unfinished
@@ -114,7 +136,11 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), stopSegments(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => Promise.all([db.destroy(), intakeDb?.destroy()])).then(() => {
+      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), stopSegments(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => {
+        // Settled segments go; a record the thread did not store stays for the next start.
+        journal?.close();
+        return Promise.all([db.destroy(), intakeDb?.destroy()]);
+      }).then(() => {
         logger.info('stopped');
         process.exit(0);
       });

@@ -39,6 +39,12 @@ export interface PostgresOptions {
    * delivery intake) leaves it to the checkpointer and the other connections.
    */
   safetyNetCheckpoint?: boolean;
+  /**
+   * SQLite only: let the connection's owner commit several transactions as one ({@link GroupCommit},
+   * found with {@link groupCommitOf}). For the webhook processing thread, the only writer of
+   * awards: one commit per batch of deliveries instead of one per delivery.
+   */
+  groupCommit?: boolean;
   /** Connections in the pool (10). */
   max?: number;
   /** Milliseconds before an idle connection closes (10,000). */
@@ -74,10 +80,69 @@ export async function openDatabase(location: string, options: PostgresOptions = 
   const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000));
   sqlite.pragma(`busy_timeout = ${options.spinOnBusy ? 0 : busyTimeoutMs}`);
   const spin = options.spinOnBusy ? busyTimeoutMs : null;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => checkpointer?.stop(), spin) }) });
+  const group = options.groupCommit ? new SqliteGroupCommit() : null;
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite, () => checkpointer?.stop(), spin, group) }) });
+  if (group) groupCommits.set(db, group);
   await migrate(db);
   return db;
 }
+
+/**
+ * Several of the app's transactions committed as one (a group commit), on one SQLite connection
+ * opened with `groupCommit: true`. Between `begin()` and `commit()` every transaction the app
+ * opens on the connection (Kysely's `begin` / `commit` / `rollback`) runs as a savepoint inside
+ * one real transaction: a transaction that rolls back undoes only its own writes, and nothing is
+ * durable until `commit()`. A crash before that loses the whole group, as it would lose an
+ * uncommitted transaction. While a group is open the connection holds SQLite's write lock.
+ */
+export interface GroupCommit {
+  /** Whether a group is open. */
+  readonly active: boolean;
+  /** Opens a group (`begin immediate`, waiting for the write lock as the connection's own transactions do). Throws when one is open. */
+  begin(): void;
+  /** Commits the group. */
+  commit(): void;
+  /** Rolls the whole group back. */
+  rollback(): void;
+}
+
+const groupCommits = new WeakMap<Db, GroupCommit>();
+
+/** The group commit of a database opened with `groupCommit: true`, else undefined. */
+export function groupCommitOf(db: Db): GroupCommit | undefined {
+  return groupCommits.get(db);
+}
+
+class SqliteGroupCommit implements GroupCommit {
+  active = false;
+  /** Runs a statement on the connection (set by withStatementCache). */
+  run: (text: string) => void = () => {
+    throw new Error('group commit not attached to a connection');
+  };
+
+  begin(): void {
+    if (this.active) throw new Error('a group commit is already open');
+    this.run('begin');
+    this.active = true;
+  }
+
+  commit(): void {
+    this.active = false;
+    this.run('commit');
+  }
+
+  rollback(): void {
+    this.active = false;
+    this.run('rollback');
+  }
+}
+
+/** Kysely's transaction statements as savepoints inside an open group. */
+const SAVEPOINT_OF: Record<string, string[]> = {
+  begin: ['savepoint app_tx'],
+  commit: ['release app_tx'],
+  rollback: ['rollback to app_tx', 'release app_tx'],
+};
 
 /**
  * The SQLite connection as Kysely sees it, with prepared statements kept by SQL text (the last
@@ -86,14 +151,23 @@ export async function openDatabase(location: string, options: PostgresOptions = 
  * per run, so a kept statement is safe to reuse; better-sqlite3 runs each to completion before
  * the next (streams, which would hold one open, are not used).
  */
-function withStatementCache(sqlite: SQLite.Database, onClose: () => void, spinMs: number | null, size = 500): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onClose: () => void, spinMs: number | null, group: SqliteGroupCommit | null = null, size = 500): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
-  return {
+  const database: SqliteDatabase = {
     close: () => {
       onClose();
       sqlite.close();
     },
     prepare(text: string) {
+      const savepoint = group?.active ? SAVEPOINT_OF[text] : undefined;
+      if (savepoint) {
+        // Inside a group commit: the app's transaction is a savepoint of the group's.
+        const run = (): SQLite.RunResult => {
+          for (const step of savepoint) database.prepare(step).run([]);
+          return { changes: 0, lastInsertRowid: 0 };
+        };
+        return { reader: false, run } as unknown as SQLite.Statement;
+      }
       let statement = statements.get(text);
       if (statement) {
         // Least recently used goes first: move this one to the end.
@@ -106,6 +180,8 @@ function withStatementCache(sqlite: SQLite.Database, onClose: () => void, spinMs
       return statement;
     },
   };
+  if (group) group.run = (text) => void database.prepare(text).run([]);
+  return database;
 }
 
 async function openPostgres(url: string, options: PostgresOptions): Promise<Db> {

@@ -17,11 +17,12 @@
  * Time here is the wall clock (not AppDeps.now): back-off and claims are about real seconds.
  */
 import type { AppDeps } from '../deps';
-import type { Db } from '../db/database';
+import { groupCommitOf, type Db, type GroupCommit } from '../db/database';
 import type { WebhookDeliveriesTable } from '../db/tables';
 import { ApiError } from '../errors';
 import { parseExact } from '../json';
 import type { Logger } from '../logging';
+import type { JournalRecord } from './journal';
 import { webhookTopic } from './topics';
 
 /** Tuning; the defaults suit production. */
@@ -69,6 +70,9 @@ export interface NewDelivery {
   parsed?: unknown;
 }
 
+/** The longest a group commit collects deliveries before committing them (ms): what it keeps SQLite's write lock for. */
+export const GROUP_MS = 20;
+
 /** Parsed bodies kept for the worker (about 60 KB each for a 17 KB order); older ones are read back from the database. */
 const RECENT_BODIES = 256;
 
@@ -87,7 +91,7 @@ export interface DeliveryView {
 
 let counter = 0;
 /** Arrival order as sortable text: zero-padded milliseconds, then a per-process counter. */
-function nextSeq(): string {
+export function nextSeq(): string {
   counter = (counter + 1) % 1_000_000_000;
   return `${String(Date.now()).padStart(15, '0')}-${String(counter).padStart(9, '0')}`;
 }
@@ -121,6 +125,8 @@ export class WebhookQueue {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** While a group commit is open (runGroup): settles when it is committed or rolled back. */
+  private group: Promise<void> | null = null;
   /** Parsed bodies of deliveries this process queued and has not processed yet (NewDelivery.parsed). */
   private readonly recent = new Map<string, unknown>();
 
@@ -150,6 +156,7 @@ export class WebhookQueue {
         this.logger?.warn({ err: e, topic: delivery.topic, shop: delivery.shopId }, 'the writer thread did not store the delivery; storing it here');
       }
     }
+    while (this.group) await this.group;
     const now = iso(Date.now());
     const id = crypto.randomUUID();
     const stored = await this.deps.db.transaction().execute(async (tx) => {
@@ -186,6 +193,40 @@ export class WebhookQueue {
     }
     const first = await this.deps.db.selectFrom('webhook_deliveries').select('id').where('shop_id', '=', delivery.shopId).where('webhook_id', '=', delivery.webhookId).executeTakeFirst();
     return { id: first?.id ?? id, duplicate: true };
+  }
+
+  /**
+   * Stores deliveries that arrived through the intake journal (server/webhooks/journal.ts), all in
+   * one transaction, each with the id, arrival order and time it was given on arrival. Idempotent:
+   * a record whose id is stored already (a journal replayed after a crash) or whose webhook id the
+   * shop has already delivered stores nothing and answers `duplicate: true`. Answers one result per
+   * record, in order.
+   */
+  async storeRecords(records: readonly JournalRecord[], parsed?: (record: JournalRecord) => unknown): Promise<{ id: string; duplicate: boolean }[]> {
+    if (records.length === 0) return [];
+    while (this.group) await this.group;
+    const results = await this.deps.db.transaction().execute(async (tx) => {
+      const out: { id: string; duplicate: boolean }[] = [];
+      for (const r of records) {
+        const inserted = await tx
+          .insertInto('webhook_deliveries')
+          .values({ id: r.id, shop_id: r.shopId, topic: r.topic, webhook_id: r.webhookId, order_key: r.orderKey, seq: r.seq, received_at: r.receivedAt, status: 'queued', attempts: 0, available_at: r.receivedAt, locked_until: null, last_error: null, result: null, finished_at: null })
+          .onConflict((oc) => oc.doNothing())
+          .executeTakeFirst();
+        const stored = Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0;
+        if (stored) await tx.insertInto('webhook_delivery_bodies').values({ delivery_id: r.id, body: r.body }).execute();
+        out.push({ id: r.id, duplicate: !stored });
+      }
+      return out;
+    });
+    if (parsed) {
+      records.forEach((r, i) => {
+        if (results[i]!.duplicate) return;
+        if (this.recent.size >= RECENT_BODIES) this.recent.delete(this.recent.keys().next().value as string);
+        this.recent.set(r.id, parsed(r));
+      });
+    }
+    return results;
   }
 
   /** Processes ready deliveries soon, in the background (coalesced: one run at a time). */
@@ -252,12 +293,44 @@ export class WebhookQueue {
   }
 
   private async loop(): Promise<void> {
-    while (!this.stopped && (await this.runOnce())) {
+    const group = groupCommitOf(this.deps.db);
+    for (;;) {
+      if (this.stopped) return;
+      const processed = group ? await this.runGroup(group) : (await this.runOnce()) ? 1 : 0;
+      if (processed === 0) return;
       // With SQLite every query settles at once, so a backlog would run as one chain of
       // microtasks and hold the event loop (requests and timers wait) until it is empty. Let
-      // whatever is waiting run between deliveries.
+      // whatever is waiting run between deliveries (between groups with a group commit).
       await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * On a connection with a group commit (the processing thread's SQLite connection): processes
+   * ready deliveries, up to `claimBatch` or GROUP_MS of work, as savepoints of one transaction and
+   * commits them once (each delivery's own transaction still rolls back alone). Answers how many
+   * were processed. Journaled records wait for the commit (`storeRecords`), so a record is never
+   * confirmed before it is durable.
+   */
+  private async runGroup(group: GroupCommit): Promise<number> {
+    let processed = 0;
+    let done!: () => void;
+    this.group = new Promise<void>((resolve) => (done = resolve));
+    group.begin();
+    try {
+      const started = performance.now();
+      while (!this.stopped && processed < this.claimBatch && performance.now() - started < GROUP_MS && (await this.runOnce())) processed++;
+      group.commit();
+    } catch (e) {
+      if (group.active) group.rollback();
+      // The claims were in the rolled-back group: look again.
+      this.claimed = [];
+      throw e;
+    } finally {
+      this.group = null;
+      done();
+    }
+    return processed;
   }
 
   /** Claims and processes one ready delivery; false when none is ready. */

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../logging';
+import type { JournalRecord } from './journal';
 import type { NewDelivery } from './queue';
 import type { ProcessingThreadData, ThreadReply } from './worker';
 
@@ -48,6 +49,13 @@ export function workerExecArgv(parent: readonly string[]): string[] {
   return out;
 }
 
+/** A journaled record handed to the thread, waiting for its answer. */
+interface StoreWaiter {
+  record: JournalRecord;
+  resolve: (r: { id: string; duplicate: boolean }) => void;
+  reject: (e: Error) => void;
+}
+
 /** The serving thread's handle on the processing thread. */
 export class ProcessingThread {
   private worker: Worker | null = null;
@@ -58,6 +66,10 @@ export class ProcessingThread {
   private nextRef = 0;
   /** Deliveries handed to the thread and not yet answered, by reference. */
   private readonly pending = new Map<number, { resolve: (r: { id: string; duplicate: boolean }) => void; reject: (e: Error) => void }>();
+  /** Journaled records waiting for this turn of the event loop's message (see `store`). */
+  private outbox: StoreWaiter[] = [];
+  /** Messages of journaled records sent and not yet answered, by reference. */
+  private readonly batches = new Map<number, StoreWaiter[]>();
 
   constructor(
     private readonly data: ProcessingThreadData,
@@ -79,6 +91,12 @@ export class ProcessingThread {
     worker.on('message', (m: unknown) => {
       if (typeof m !== 'object' || m === null) return;
       const reply = m as ThreadReply;
+      const batch = this.batches.get(reply.ref);
+      if (batch) {
+        this.batches.delete(reply.ref);
+        batch.forEach((b, i) => (reply.error !== undefined || !reply.results?.[i] ? b.reject(new Error(reply.error ?? 'no answer for the record')) : b.resolve(reply.results[i])));
+        return;
+      }
       const waiting = this.pending.get(reply.ref);
       if (!waiting) return;
       this.pending.delete(reply.ref);
@@ -92,6 +110,10 @@ export class ProcessingThread {
       for (const [ref, waiting] of this.pending) {
         this.pending.delete(ref);
         waiting.reject(new Error('the webhook processing thread exited'));
+      }
+      for (const [ref, batch] of this.batches) {
+        this.batches.delete(ref);
+        for (const b of batch) b.reject(new Error('the webhook processing thread exited'));
       }
       if (this.stopping) return;
       this.logger.error({ code }, 'webhook processing thread exited; starting it again in 1 s');
@@ -115,6 +137,36 @@ export class ProcessingThread {
     return new Promise((resolve, reject) => {
       this.pending.set(ref, { resolve, reject });
       worker.postMessage({ type: 'enqueue', ref, delivery: plain });
+    });
+  }
+
+  /** Whether the thread is up and taking work. */
+  get isRunning(): boolean {
+    return this.worker !== null && this.running && !this.stopping;
+  }
+
+  /**
+   * Has the thread store a journaled delivery (server/webhooks/intake.ts storeThroughJournal): the
+   * records of one turn of the event loop go in one message, and the thread stores them in one
+   * transaction. Resolves once stored; rejects when the thread is not running or exits first.
+   */
+  store(record: JournalRecord): Promise<{ id: string; duplicate: boolean }> {
+    if (!this.isRunning) return Promise.reject(new Error('the webhook processing thread is not running'));
+    return new Promise((resolve, reject) => {
+      this.outbox.push({ record, resolve, reject });
+      if (this.outbox.length > 1) return;
+      setImmediate(() => {
+        const batch = this.outbox;
+        this.outbox = [];
+        const worker = this.worker;
+        if (!worker || !this.isRunning) {
+          for (const b of batch) b.reject(new Error('the webhook processing thread is not running'));
+          return;
+        }
+        const ref = ++this.nextRef;
+        this.batches.set(ref, batch);
+        worker.postMessage({ type: 'store', ref, records: batch.map((b) => b.record) });
+      });
     });
   }
 

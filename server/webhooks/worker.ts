@@ -14,6 +14,8 @@ import { openDatabase } from '../db/database';
 import { createLogger } from '../logging';
 import { accessToken } from '../platform/access-tokens';
 import { LocalDiscounts, ShopifyDiscounts } from '../platform/discounts';
+import { parseExact } from '../json';
+import type { JournalRecord } from './journal';
 import { WebhookQueue, type NewDelivery } from './queue';
 
 /** What the serving thread hands the processing thread. */
@@ -37,11 +39,15 @@ export interface ProcessingThreadData {
  */
 export const PROCESSING_NICE = Number(process.env.WEBHOOK_THREAD_NICE ?? 19);
 
-/** The thread's answer to `{ type: 'enqueue', ref, delivery }`: the stored id, or why not. */
+/**
+ * The thread's answer to `{ type: 'enqueue', ref, delivery }` (the stored id, or why not) and to
+ * `{ type: 'store', ref, records }` (`results`, one per record in order, or why not).
+ */
 export interface ThreadReply {
   ref: number;
   id?: string;
   duplicate?: boolean;
+  results?: { id: string; duplicate: boolean }[];
   error?: string;
 }
 
@@ -58,13 +64,42 @@ if (port) {
   }
   const logger = createLogger(data.logLevel).child({ thread: 'webhooks' });
   // The serving thread has migrated the database and checkpoints it.
-  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true });
+  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, groupCommit: true });
   const registry = loadRegistry(data.schemasDir, { compile: 'lazy' });
   // Referral coupons are made while an order is processed (server/services/referrals.ts): the same discount adapter as the serving thread.
   const platformDiscounts = data.auth.demo ? new LocalDiscounts() : new ShopifyDiscounts({ accessToken: (shopId) => accessToken({ db, auth: data.auth }, shopId) });
   const queue = new WebhookQueue({ db, registry, auth: data.auth, logger, platformDiscounts }, { logger, lockSeconds: data.lockSeconds });
+  // Journaled records (server/webhooks/journal.ts) from every message of one turn are stored in
+  // one transaction.
+  let inbox: { ref: number; records: JournalRecord[] }[] = [];
+  let storing: Promise<void> = Promise.resolve();
+  const storeInbox = (): void => {
+    const batch = inbox;
+    inbox = [];
+    storing = queue
+      .storeRecords(
+        batch.flatMap((m) => m.records),
+        (r) => parseExact(r.body),
+      )
+      .then(
+        (results) => {
+          let at = 0;
+          for (const m of batch) {
+            port.postMessage({ ref: m.ref, results: results.slice(at, at + m.records.length) } satisfies ThreadReply);
+            at += m.records.length;
+          }
+          queue.kick();
+        },
+        (e: unknown) => {
+          for (const m of batch) port.postMessage({ ref: m.ref, error: e instanceof Error ? e.message : String(e) } satisfies ThreadReply);
+        },
+      );
+  };
   port.on('message', (message: unknown) => {
-    if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'enqueue') {
+    if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'store') {
+      inbox.push(message as { ref: number; records: JournalRecord[] });
+      if (inbox.length === 1) setImmediate(() => void storing.then(storeInbox));
+    } else if (typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'enqueue') {
       const { ref, delivery } = message as { ref: number; delivery: NewDelivery };
       queue.enqueue(delivery).then(
         (stored) => {
@@ -75,8 +110,10 @@ if (port) {
       );
     } else if (message === 'kick') queue.kick();
     else if (message === 'stop') {
-      void queue
-        .stop()
+      // Records handed over before the stop are stored first (else the journal keeps them for the next start).
+      void storing
+        .then(() => (inbox.length > 0 ? (storeInbox(), storing) : undefined))
+        .then(() => queue.stop())
         .then(() => db.destroy())
         .then(() => port.postMessage('stopped'));
     }
