@@ -21,10 +21,11 @@
  * Targets (exit 1 on a miss): end-to-end ≥ bare ÷ 3; answer p99 ≤ 20 ms at half the bare rate;
  * at 1M entries the end-to-end rate within 1.3× of the empty figure, cancellation p99 ≤ 20 ms,
  * balance p99 ≤ 5 ms, event loop never held > 50 ms; startup ≤ 1 s and RSS ≤ 150 MB.
- * BENCH_ORDERS (4000) sets N; BENCH_LEDGER (1000000) the seeded ledger size.
+ * BENCH_ORDERS (4000) sets N; BENCH_LEDGER (1000000) the seeded ledger size; BENCH_APP_LOG=<file> keeps
+ * the servers' request logs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -82,7 +83,9 @@ function rssMb(pid: number): number {
 async function start(args: string[], env: Record<string, string>): Promise<Server> {
   const port = nextPort++;
   const began = performance.now();
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_APP_LOG=<file>: the servers' standard output (the request log) goes there instead of nowhere.
+  const out = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, 'inherit'] });
   children.add(child);
   child.on('exit', () => children.delete(child));
   const url = `http://127.0.0.1:${port}`;
