@@ -17,6 +17,14 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
 // A lower priority for this thread only (Linux keeps nice values per thread): request threads first.
 try { require('node:os').setPriority(10); } catch {}
+// And under SCHED_IDLE where Linux and util-linux's chrt allow (as the webhook processing thread):
+// it runs on a core nothing else wants.
+if (workerData.idle) {
+  try {
+    const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
+    if (/^\\d+$/.test(tid)) require('node:child_process').execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 });
+  } catch {}
+}
 const db = new Database(workerData.path);
 db.pragma('busy_timeout = 5000');
 const timer = setInterval(() => {
@@ -37,7 +45,7 @@ export interface Checkpointer {
  */
 export function startCheckpointer(path: string, options: { intervalMs?: number; onError?: (message: string) => void } = {}): Checkpointer {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, path, intervalMs: options.intervalMs ?? 1000 } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, path, intervalMs: options.intervalMs ?? 1000, idle: process.env.WEBHOOK_THREAD_SCHED?.trim().toLowerCase() !== 'normal' } });
   worker.unref();
   worker.on('message', (m: { error?: string }) => {
     if (m.error) options.onError?.(m.error);
