@@ -29,10 +29,11 @@
  * implemented yet answers 404) is a miss.
  *
  * BENCH_CUSTOMERS (100000), BENCH_LEDGER (1000000), BENCH_SECONDS (8), BENCH_ONLY (some of whoami, customer, ways-to-earn, visit, redeem), BENCH_DB=<file> (keep the
- * seeded file and reuse it next time; with BENCH_SEED_ONLY=1 only seed it) size it.
+ * seeded file and reuse it next time; with BENCH_SEED_ONLY=1 only seed it) size it; BENCH_APP_LOG=<file>
+ * keeps the servers' request logs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -151,7 +152,9 @@ let nextPort = 4710 + Math.floor(Math.random() * 200);
 
 async function start(args: string[], env: Record<string, string>): Promise<Server> {
   const port = nextPort++;
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  // BENCH_APP_LOG=<file>: the servers' standard output (the request log) goes there instead of nowhere.
+  const out = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, 'inherit'] });
   children.add(child);
   child.on('exit', () => children.delete(child));
   const url = `http://127.0.0.1:${port}`;

@@ -173,7 +173,12 @@ function withStatementCache(sqlite: SQLite.Database, onClose: () => void, spinMs
         // Least recently used goes first: move this one to the end.
         statements.delete(text);
       } else {
-        statement = spinMs === null ? sqlite.prepare(text) : spinningOnBusy(sqlite.prepare(text === 'begin' ? 'begin immediate' : text), spinMs);
+        // Transactions begin IMMEDIATE: a deferred one that read first and then wrote while another
+        // connection held the write lock failed at once with "database is locked" (SQLite does not
+        // wait for a read transaction's upgrade), a 500 under concurrent writers; now it waits for
+        // the lock at its start like any statement.
+        const prepared = sqlite.prepare(text === 'begin' ? 'begin immediate' : text);
+        statement = spinMs === null ? prepared : spinningOnBusy(prepared, spinMs);
         if (statements.size >= size) statements.delete(statements.keys().next().value as string);
       }
       statements.set(text, statement);

@@ -313,12 +313,17 @@ export class WebhookQueue {
    * confirmed before it is durable.
    */
   private async runGroup(group: GroupCommit): Promise<number> {
+    // The write lock is taken only once there is work: a poll that finds nothing leaves it free.
+    const first = await this.claim();
+    if (!first) return 0;
     let processed = 0;
     let done!: () => void;
     this.group = new Promise<void>((resolve) => (done = resolve));
     group.begin();
     try {
       const started = performance.now();
+      await this.process(first);
+      processed++;
       while (!this.stopped && processed < this.claimBatch && performance.now() - started < GROUP_MS && (await this.runOnce())) processed++;
       group.commit();
     } catch (e) {

@@ -4,7 +4,9 @@
  * and answers; the thread stores deliveries in batches and commits several deliveries' awards at
  * once. Nothing answered is lost, nothing is stored or awarded twice.
  */
+import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -21,6 +23,7 @@ import { AUTH, makeApp, repoRegistry, ROOT, SHOP } from '../support/app';
 import { orderBody } from '../support/factories';
 import { freePort, startServer } from '../support/server-process';
 
+const require = createRequire(import.meta.url);
 const dbPath = (name: string): string => join(mkdtempSync(join(tmpdir(), `${name}-`)), 'db.sqlite');
 const record = (n: number, webhookId: string | null = `wh-${n}`): JournalRecord => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, seq: nextSeq(), receivedAt: new Date().toISOString(), shopId: SHOP, topic: 'orders/create', webhookId, orderKey: `o${n}`, body: JSON.stringify({ id: n, note: 'a "quoted"\nline' }) });
 
@@ -259,4 +262,23 @@ describe('a server killed right after its answers', () => {
     expect(journalSegments(path)).toEqual([]);
     db.close();
   }, 120_000);
+});
+
+describe('a transaction that reads, then writes, while another connection holds the write lock', () => {
+  it('waits for the lock instead of failing with "database is locked" (transactions begin immediate)', async () => {
+    const path = dbPath('upgrade');
+    const t = await makeApp({ databasePath: path });
+    // Another process takes the write lock for 300 ms.
+    const holder = spawn(process.execPath, ['-e', `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(${JSON.stringify(path)}); db.exec('begin immediate'); process.stdout.write('locked'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300); db.exec('commit'); db.close();`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+    const started = Date.now();
+    await t.db.transaction().execute(async (tx) => {
+      const shop = await tx.selectFrom('shops').select('name').where('id', '=', SHOP).executeTakeFirstOrThrow();
+      await tx.updateTable('shops').set({ name: `${shop.name}!` }).where('id', '=', SHOP).execute();
+    });
+    expect(Date.now() - started).toBeGreaterThan(100); // it waited for the other connection
+    expect((await t.db.selectFrom('shops').select('name').where('id', '=', SHOP).executeTakeFirstOrThrow()).name.endsWith('!')).toBe(true);
+    await new Promise((resolve) => holder.once('exit', resolve));
+    await t.db.destroy();
+  });
 });
