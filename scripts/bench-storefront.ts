@@ -94,6 +94,7 @@ const DOCUMENTS: [string, JsonObject][] = [
 
 interface Seeded {
   /** Members and left customers (they have entries), with their balance and type. */
+  /** `balance`: the points a shopper can spend now (pending ones left out). */
   shoppers: { id: string; balance: number; type: string }[];
   /** The cheapest reward's id (the redeem measure). */
   rewardId: string;
@@ -134,7 +135,13 @@ async function prepareDatabase(path: string): Promise<Seeded> {
       .onConflict((oc) => oc.doNothing())
       .execute();
   }
-  const rows = await db.selectFrom('customers').select(['id', 'points_balance', 'type']).where('shop_id', '=', SHOP).where('type', '!=', 'guest').execute();
+  // The balance a shopper can spend: the stored balance less what is still pending (redeem refuses the rest).
+  const rows = await db
+    .selectFrom('customers as c')
+    .select(['c.id', 'c.type', (eb) => eb('c.points_balance', '-', eb.fn.coalesce(eb.selectFrom('ledger_entries as l').select((e) => e.fn.sum<number>('l.points').as('p')).whereRef('l.shop_id', '=', 'c.shop_id').whereRef('l.customer_id', '=', 'c.id').where('l.available_at', '>', new Date().toISOString()), eb.lit(0))).as('points_balance')])
+    .where('c.shop_id', '=', SHOP)
+    .where('c.type', '!=', 'guest')
+    .execute();
   const reward = await db.selectFrom('documents').select(['id', 'data']).where('shop_id', '=', SHOP).where('kind', '=', 'redeem.amount_discount').executeTakeFirstOrThrow();
   await db.destroy();
   return { shoppers: shuffled(rows.map((r) => ({ id: r.id, balance: Number(r.points_balance), type: r.type })), prng(20_261_125)), rewardId: reward.id };

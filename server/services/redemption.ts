@@ -11,6 +11,7 @@
  * PostgreSQL). The platform discount is created before that transaction and deleted again when it
  * fails, so no code lives on the platform without its record and no points leave without a coupon.
  */
+import { sql } from 'kysely';
 import { checkRedeem, type RedeemViolation } from '../../engine/redeem';
 import { startOfLocalDay, windowPosition } from '../../engine/store-time';
 import type { JsonObject, StoredDocument } from '../../engine/types';
@@ -246,11 +247,21 @@ async function availableBalance(db: Db, shopId: string, customerId: string, bala
   return balance - Number(pending?.pending ?? 0);
 }
 
-/** Coupons that count as uses of a reward (not revoked): by one customer, or by everyone. */
-async function usesOf(db: Db, shopId: string, programId: string, customerId?: string): Promise<number> {
-  let q = db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).where('shop_id', '=', shopId).where('program_id', '=', programId).where('status', '!=', 'revoked');
-  if (customerId !== undefined) q = q.where('customer_id', '=', customerId);
-  return Number((await q.executeTakeFirst())?.n ?? 0);
+/**
+ * Coupons that count as uses of a reward (not revoked), by one customer or by everyone, counted up
+ * to `cap` (the limit they are compared with: the answer is min(uses, cap), so a popular reward's
+ * count reads at most `cap` index entries, not its whole history). `cap` undefined: no limit is
+ * set, nothing is read, 0.
+ */
+async function usesOf(db: Db, shopId: string, programId: string, cap: number | undefined, customerId?: string): Promise<number> {
+  if (cap === undefined) return 0;
+  let uses = db.selectFrom('coupons').select(sql<number>`1`.as('one')).where('shop_id', '=', shopId).where('program_id', '=', programId).where('status', '!=', 'revoked');
+  if (customerId !== undefined) uses = uses.where('customer_id', '=', customerId);
+  const row = await db
+    .selectFrom(uses.limit(Math.max(0, Math.trunc(cap))).as('u'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** A custom voucher reward's next code nobody has been given yet, or null when the pool is used up. */
@@ -335,8 +346,8 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
     balance,
     customerType: (customer?.type ?? 'member') as 'member' | 'guest' | 'left',
     variantId,
-    customerRedemptions: await usesOf(db, shopId, program.id, customerId),
-    totalRedemptions: await usesOf(db, shopId, program.id),
+    customerRedemptions: await usesOf(db, shopId, program.id, (reward as { maximumUsesPerCustomer?: number }).maximumUsesPerCustomer, customerId),
+    totalRedemptions: await usesOf(db, shopId, program.id, reward.maximumUses),
   });
   if (violations.length > 0) refuse(violations);
 
@@ -375,7 +386,7 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
       // the customer's, always in this order.
       if (reward.maximumUses !== undefined || voucher) {
         await tx.updateTable('documents').set((eb) => ({ version: eb.ref('version') })).where('shop_id', '=', shopId).where('id', '=', program.id).execute();
-        if (reward.maximumUses !== undefined && (await usesOf(tx, shopId, program.id)) >= reward.maximumUses) refuse([REWARD_EXHAUSTED]);
+        if (reward.maximumUses !== undefined && (await usesOf(tx, shopId, program.id, reward.maximumUses)) >= reward.maximumUses) refuse([REWARD_EXHAUSTED]);
       }
       // The guarded update locks the customer's row and re-reads the balance after any concurrent
       // redemption committed: only one of many concurrent requests finds enough points.
@@ -390,7 +401,7 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
       const fresh = await tx.selectFrom('customers').select('points_balance').where('shop_id', '=', shopId).where('id', '=', customerId).executeTakeFirstOrThrow();
       if ((await availableBalance(tx, shopId, customerId, fresh.points_balance, now)) < points) refuse([INSUFFICIENT]);
       const perCustomer = (reward as { maximumUsesPerCustomer?: number }).maximumUsesPerCustomer;
-      if (perCustomer !== undefined && (await usesOf(tx, shopId, program.id, customerId)) >= perCustomer) refuse([CUSTOMER_EXHAUSTED]);
+      if (perCustomer !== undefined && (await usesOf(tx, shopId, program.id, perCustomer, customerId)) >= perCustomer) refuse([CUSTOMER_EXHAUSTED]);
       let code = created?.code ?? null;
       if (voucher) {
         code = await nextVoucher(tx, shopId, reward);
