@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps';
 import { ApiError, notFound } from '../errors';
 import { readJsonBody } from '../routes/body';
 import { isBirthday, setBirthday } from '../services/customers';
-import { awardEvent, CLAIMABLE_EVENTS, ensureCustomer } from '../services/earning-events';
+import { awardEvent, awardEvents, CLAIMABLE_EVENTS, ensureCustomer } from '../services/earning-events';
 import { shopOrThrow } from '../services/orders';
 import { recordGoogleMapsReview, recordReview } from '../services/reviews';
 import { findDocument } from '../store/documents';
@@ -54,11 +54,13 @@ export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
     const customerId = c.get('customerId');
     if (!customerId) return c.json({ data: { awarded: 0 } });
     const shop = await shopOrThrow(deps.db, c.get('shopId'));
-    const at = now();
-    await ensureCustomer(deps.db, shop.id, customerId, at.toISOString());
-    const visit = await awardEvent(deps, shop.id, { event: 'interact_website', key: `${customerId}:${requestKey(c)}`, customerId, at: at.toISOString() });
-    const streak = await awardEvent(deps, shop.id, { event: 'streak_interact_website', key: `${customerId}:${localDate(at, shop.timeZone)}`, customerId, at: at.toISOString() });
-    return c.json({ data: { awarded: visit.awarded + streak.awarded } });
+    const at = now().toISOString();
+    // One transaction (one commit) for the shopper's row, the visit and the streak.
+    const [visit, streak] = await awardEvents(deps, shop.id, customerId, [
+      { event: 'interact_website', key: `${customerId}:${requestKey(c)}`, customerId, at },
+      { event: 'streak_interact_website', key: `${customerId}:${localDate(new Date(at), shop.timeZone)}`, customerId, at },
+    ], at);
+    return c.json({ data: { awarded: visit!.awarded + streak!.awarded } });
   });
 
   /** `POST /birthday { birthday: 'MM/DD' }`: 422 "Birthday is invalid" at `/birthday`. */

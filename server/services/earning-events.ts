@@ -184,6 +184,23 @@ export async function awardEvent(deps: EventDeps, shopId: string, input: AwardEv
   return result;
 }
 
+/**
+ * Awards several earning events of one customer in one transaction (the visit ping's visit and
+ * streak programs): the customer is created first when the shop has not seen them (ensureCustomer),
+ * then each event as `awardEvent` would, one commit for all; coupon-type milestone rewards are
+ * issued after it. Answers one result per input, in order. Throws as `awardEvent`.
+ */
+export async function awardEvents(deps: EventDeps, shopId: string, customerId: string, inputs: readonly AwardEventInput[], now: string): Promise<AwardEventResult[]> {
+  const results = await deps.db.transaction().execute(async (tx) => {
+    await ensureCustomer(tx, shopId, customerId, now);
+    const out: AwardEventResult[] = [];
+    for (const input of inputs) out.push(await awardEventIn(tx, deps, shopId, input));
+    return out;
+  });
+  if (results.some((r) => !r.duplicate && r.awarded > 0)) await issueMilestoneRewards(deps, shopId, customerId);
+  return results;
+}
+
 /** The social follow, share and join events and the survey: awarded by a storefront claim. */
 export const CLAIMABLE_EVENTS: readonly EventKind[] = [
   'social_activity', 'like_facebook', 'follow_instagram', 'follow_twitter', 'follow_pinterest', 'share_facebook', 'share_twitter',
