@@ -5,7 +5,10 @@
  * start with its file and path. WEBHOOK_LOCK_SECONDS (30): how long a crashed worker's claim on a
  * webhook delivery lasts; webhooks are processed on a worker thread (server/webhooks/thread.ts),
  * or on the serving thread with WEBHOOK_PROCESSING=inline; WEBHOOK_WORKERS=0 accepts and queues
- * webhooks without processing them (a web-only instance beside worker instances). SIGTERM (and SIGINT) stop taking connections, let the requests in flight
+ * webhooks without processing them (a web-only instance beside worker instances). On SQLite with a
+ * processing thread, webhooks are appended to the intake journal beside the file and answered at
+ * once (server/webhooks/journal.ts); what a killed process left there is stored before the server
+ * listens. WEBHOOK_THREAD_SCHED (idle) and WEBHOOK_THREAD_NICE (19) set that thread's priority. SIGTERM (and SIGINT) stop taking connections, let the requests in flight
  * and the webhook delivery in hand finish (at most 10 s), close the database and exit 0. Customer
  * imports run on a thread of their own (server/services/customer-import/thread.ts); IMPORT_DIR
  * (imports/ beside the SQLite file) keeps the uploads, IMPORT_LOCK_SECONDS (30) is how long a killed
