@@ -74,15 +74,18 @@ async function main(): Promise<void> {
   let store: QueueOptions['store'];
   let intakeDb: Db | null = null;
   let journal: IntakeJournal | null = null;
-  if (thread && !isPostgresUrl(config.databasePath)) {
-    intakeDb = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous, checkpointer: false, busyTimeoutMs: 0, safetyNetCheckpoint: false });
-    const intake = new WebhookQueue({ ...deps, db: intakeDb }, { logger, lockSeconds, notify: () => undefined });
+  if (!isPostgresUrl(config.databasePath)) {
+    // Whatever the mode now: a journal a thread-mode run left behind is stored before serving.
     const left = readJournal(config.databasePath);
     if (left.length > 0) {
       const stored = await new WebhookQueue(deps, { logger }).storeRecords(left);
       logger.info({ records: left.length, stored: stored.filter((r) => !r.duplicate).length }, 'stored the deliveries left in the intake journal');
     }
     clearJournal(config.databasePath);
+  }
+  if (thread && !isPostgresUrl(config.databasePath)) {
+    intakeDb = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous, checkpointer: false, busyTimeoutMs: 0, safetyNetCheckpoint: false });
+    const intake = new WebhookQueue({ ...deps, db: intakeDb }, { logger, lockSeconds, notify: () => undefined });
     const direct = storeWithoutWaiting(intake, (d) => thread.enqueue(d));
     const db2 = intakeDb;
     journal = new IntakeJournal(config.databasePath);
