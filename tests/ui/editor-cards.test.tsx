@@ -14,6 +14,8 @@ import { loadRegistry } from '../../engine/registry';
 import { withDefaults } from '../../ui/form/form-data';
 import { json, renderForm, urlOf } from './form-harness';
 import { mockFetch, renderApp, shopReply } from './helpers';
+import type { JsonObject } from '../../engine/types';
+import { programGives } from '../../ui/pages/ProgramsTable';
 
 afterEach(() => {
   cleanup();
@@ -101,5 +103,35 @@ describe('a reward editor', () => {
     await userEvent.clear(cost);
     await userEvent.type(cost, '250');
     expect(await screen.findByText('Reward: 250 points → €5.00 off')).toBeInTheDocument();
+  });
+});
+
+describe('a milestone program', () => {
+  it('sums up its steps in one line over the editor, lowest target first', async () => {
+    const kind = registry.localized('earning.milestone', 'en')!;
+    mockFetch({
+      'GET /api/shops': shopReply,
+      'GET /api/kinds': { body: { data: registry.summaries('en') } },
+      'GET /api/kinds/earning.milestone': { body: { data: kind } },
+      'GET /api/lp/programs/earning': { body: { data: [] } },
+      'GET /api/lp/programs/spending': { body: { data: [] } },
+    });
+    renderApp('/programs/milestone/new');
+    // The template's default steps: 100, 200 and 300 bonus points at 1, 5 and 10.
+    expect(await screen.findByText('Milestone rewards: 3 milestones, 100 points … 300 points')).toBeInTheDocument();
+  });
+
+  it('names each kind of step reward in the programs list, in the admin’s currency', () => {
+    const data: JsonObject = {
+      milestones: [
+        { value: 10, action: 'free_shipping' },
+        { value: 1, action: 'amount', discountValue: 5 },
+        { value: 5, action: 'bonus_point', earnPoint: 200 },
+      ],
+    };
+    expect(programGives({ kind: 'earning.milestone', data }, 'EUR', 'en')).toBe('3 milestones, €5.00 off … free shipping');
+    expect(programGives({ kind: 'earning.milestone', data: { milestones: [{ value: 3, action: 'percentage', discountValue: 15 }] } }, 'EUR', 'en')).toBe('1 milestone, 15% off');
+    expect(programGives({ kind: 'earning.milestone', data: { milestones: [{ value: 3, action: 'give_product' }, { value: 1, action: 'bonus_point' }] } }, 'EUR', 'en')).toBe('1 milestone, a free product');
+    expect(programGives({ kind: 'earning.milestone', data: { milestones: [] } }, 'EUR', 'en')).toBe('');
   });
 });

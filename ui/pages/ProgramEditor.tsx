@@ -197,7 +197,7 @@ export function ProgramEditor(props: ProgramEditorProps) {
   // What the program gives, in one plain line over the form ("Customers earn 10 points for every $100.00 spent",
   // a reward "Reward: 500 points → $5.00 off").
   const summary = (kind.family === 'earning' || kind.family === 'redeem') && !properties ? programGives({ kind: kind.id, data: formData }, currency, language) : '';
-  const summaryKey = kind.family === 'redeem' ? 'editor.summary.redeem' : 'editor.summary.earn';
+  const summaryKey = kind.family === 'redeem' ? 'editor.summary.redeem' : kind.id === 'earning.milestone' ? 'editor.summary.milestone' : 'editor.summary.earn';
   const banner = failure?.banner;
   // Issues on properties another tab shows: named by their section here, since their fields are not on screen.
   const elsewhere = properties ? (issues ?? []).filter((issue) => issue.path !== '' && !inSection(issue, properties)).map((issue) => sectionMessage(kind.schema, issue)) : [];

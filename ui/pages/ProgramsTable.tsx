@@ -59,13 +59,50 @@ export function programState(program: Pick<ProgramRow, 'status' | 'data'>, today
 
 const num = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
+/** One milestone step's reward in words ("100 points", "$5.00 off", "free shipping"); '' when it names none. */
+function milestoneReward(step: Record<string, unknown>, money: (amount: number) => string): string {
+  const value = num(step.discountValue);
+  switch (step.action) {
+    case 'bonus_point': {
+      const points = num(step.earnPoint);
+      return points === null ? '' : t('programs.list.givesPoints', { points });
+    }
+    case 'amount':
+      return value === null ? '' : t('programs.list.milestoneAmountOff', { money: money(value) });
+    case 'percentage':
+      return value === null ? '' : t('programs.list.milestonePercentOff', { percent: value });
+    case 'free_shipping':
+      return t('programs.list.milestoneShipping');
+    case 'give_product':
+      return t('programs.list.milestoneProduct');
+    default:
+      return '';
+  }
+}
+
+/**
+ * A milestone program's steps in one line, lowest target first: "3 milestones, 100 points … 300
+ * points", "1 milestone, $5.00 off"; '' without a step that names its reward.
+ */
+function milestonesGive(data: Record<string, unknown>, money: (amount: number) => string): string {
+  const steps = (Array.isArray(data.milestones) ? data.milestones : [])
+    .filter((step): step is Record<string, unknown> => typeof step === 'object' && step !== null && !Array.isArray(step))
+    .map((step) => ({ target: num(step.value) ?? 0, reward: milestoneReward(step, money) }))
+    .filter((step) => step.reward !== '')
+    .sort((a, b) => a.target - b.target);
+  if (steps.length === 0) return '';
+  if (steps.length === 1) return t('programs.list.givesMilestone', { first: steps[0]!.reward });
+  return t('programs.list.givesMilestones', { count: steps.length, first: steps[0]!.reward, last: steps[steps.length - 1]!.reward });
+}
+
 /**
  * What a program gives, in one plain line ("10 points for every $1.00 spent", "500 points → $5.00
- * off"); an empty string when its data names no points.
+ * off", "3 milestones, 100 points … 300 points"); an empty string when its data names no points.
  */
 export function programGives(program: Pick<ProgramRow, 'kind' | 'data'>, currency: string, language: string): string {
   const d = program.data;
   const money = (amount: number) => new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+  if (program.kind === 'earning.milestone') return milestonesGive(d, money);
   const earn = num(d.earnPoint);
   if (program.kind === 'earning.place_order' && earn !== null) {
     if (d.earnBy === 'fixed_order') return t('programs.list.givesPerOrder', { points: earn });
