@@ -4,8 +4,8 @@
  * and answers; the thread stores deliveries in batches and commits several deliveries' awards at
  * once. Nothing answered is lost, nothing is stored or awarded twice.
  */
-import { spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,12 @@ import { orderBody } from '../support/factories';
 import { freePort, startServer } from '../support/server-process';
 
 const require = createRequire(import.meta.url);
+/** Linux's SCHED_IDLE policy number, as /proc shows it. */
+const SCHED_IDLE = 5;
+/** The scheduling policy of each thread of this process (field 41 of /proc/self/task/<tid>/stat). */
+const threadPolicies = (): number[] =>
+  readdirSync('/proc/self/task').map((tid) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[38]));
+const hasChrt = (): boolean => spawnSync('chrt', ['--version']).status === 0 && existsSync('/proc/thread-self');
 const dbPath = (name: string): string => join(mkdtempSync(join(tmpdir(), `${name}-`)), 'db.sqlite');
 const record = (n: number, webhookId: string | null = `wh-${n}`): JournalRecord => ({ id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, seq: nextSeq(), receivedAt: new Date().toISOString(), shopId: SHOP, topic: 'orders/create', webhookId, orderKey: `o${n}`, body: JSON.stringify({ id: n, note: 'a "quoted"\nline' }) });
 
@@ -203,7 +209,18 @@ describe('the processing thread with the journal', () => {
     const t = await makeApp({ databasePath: path });
     thread = new ProcessingThread({ databaseLocation: path, sqliteSynchronous: 'normal', schemasDir: join(ROOT, 'schemas'), auth: AUTH, lockSeconds: 30, logLevel: 'silent' }, createLogger('silent'));
     await expect(thread.store(record(1))).rejects.toThrow('not running');
+    const idleThreads = () => threadPolicies().filter((policy) => policy === SCHED_IDLE).length;
+    // The database's checkpointer thread (started with the app) goes idle by itself: wait until the count settles.
+    let idleBefore = idleThreads();
+    for (let steady = 0, until = Date.now() + 5000; steady < 3 && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 100));
+      const now = idleThreads();
+      steady = now === idleBefore ? steady + 1 : 0;
+      idleBefore = now;
+    }
     await thread.start();
+    // The thread put itself under SCHED_IDLE (Linux with util-linux's chrt, as on CI).
+    if (hasChrt()) expect(idleThreads()).toBeGreaterThan(idleBefore);
     const orders = Array.from({ length: 40 }, (_, i) => ({ ...record(100 + i), orderKey: String(9_100_000 + i), body: JSON.stringify({ id: 9_100_000 + i, currency: 'USD', total_price: '100.00', subtotal_price: '100.00', financial_status: 'paid', created_at: '2026-11-01T10:00:00Z', customer: { id: 77, email: 'j@example.com' }, line_items: [{ id: 1, price: '100.00', quantity: 1, product_id: 5 }] }) }));
     const answers = await Promise.all(orders.map((r) => thread!.store(r)));
     expect(answers).toEqual(orders.map((r) => ({ id: r.id, duplicate: false })));
