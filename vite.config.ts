@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { ChunkingContext } from 'rolldown';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressAssets } from './scripts/vite-precompress.ts';
 import { SESSION_TOKEN_KEY } from './ui/api/session.ts';
 import { listTypeOfTab } from './ui/pages/program-paths.ts';
 import { LANGUAGE_STORAGE_PREFIX } from './ui/state/storage-keys.ts';
@@ -106,13 +107,22 @@ function landingScreenChunk(): (id: string, ctx: ChunkingContext) => string | nu
 }
 
 /** Builds the merchant admin from ui/ into dist/ui; `npm start` serves it with the API on one port. */
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: 'ui',
-  plugins: [react(), preloadLandingScreens()],
+  plugins: [react(), preloadLandingScreens(), precompressAssets()],
+  resolve: {
+    // react-router's package exports name only its development build (warnings, invariant messages,
+    // 93 KB); a built admin takes the production build it ships beside it. The dev server keeps the
+    // development one for its warnings.
+    alias: command === 'build' ? [
+      { find: /^react-router$/, replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+      { find: /^react-router\/dom$/, replacement: resolve(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
+    ] : [],
+  },
   build: {
     outDir: '../dist/ui',
     emptyOutDir: true,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: landingScreenChunk(), debugName: 'landing screens', includeDependenciesRecursively: false }] } } },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/auth/demo-login': 'http://localhost:3000', '/auth/config': 'http://localhost:3000' } },
-});
+}));

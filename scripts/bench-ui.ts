@@ -113,7 +113,8 @@ async function bench(): Promise<void> {
     configFile: false,
     root: join(ROOT, 'scripts', 'bench', 'ui-bare'),
     base: '/assets/bare/',
-    plugins: [react()],
+    // The same ahead-of-time compression as the admin's build, so the bare page is served as well.
+    plugins: [react(), (await import('./vite-precompress')).precompressAssets()],
     logLevel: 'warn',
     build: { outDir: join(uiDir, 'assets', 'bare'), emptyOutDir: true },
   });

@@ -118,7 +118,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const indexHtml = readFileSync(join(deps.uiDir, 'index.html'), 'utf8');
     const indexEtag = etagOf(indexHtml);
     // Hashed build assets never change under their name; the page itself is revalidated (server/serving.ts).
-    app.use('/assets/*', immutableAssets(), serveStatic({ root: relative(process.cwd(), deps.uiDir) }));
+    app.use('/assets/*', immutableAssets(), serveStatic({ root: relative(process.cwd(), deps.uiDir), precompressed: true }));
     app.get('*', (c) => htmlAnswer(c, indexHtml, indexEtag));
   }
   return app;

@@ -1,14 +1,15 @@
 /**
  * Serving the admin (issue 12): hashed assets are compressed (brotli, else gzip) and cached as
- * immutable; the page is revalidated with its ETag; small and unacceptable answers stay as they are.
+ * immutable (the build's precompressed files sent as they are); the page is revalidated with its ETag; small and unacceptable answers stay as they are.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { chooseEncoding } from '../../server/serving';
+import { precompressAssets } from '../../scripts/vite-precompress';
 import { AUTH, openTestDatabase, repoRegistry } from '../support/app';
 
 const SCRIPT = `console.log(${JSON.stringify('loyalty '.repeat(400))});\n`;
@@ -39,6 +40,35 @@ describe('serving the admin', () => {
     expect(gz.headers.get('Content-Encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(SCRIPT);
 
+    const plain = await app.request('/assets/index-abc123.js');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    expect(await plain.text()).toBe(SCRIPT);
+  });
+
+  it("sends the build's precompressed file (brotli 11, gzip 9) as it is when there is one", async () => {
+    const uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
+    mkdirSync(join(uiDir, 'assets'));
+    writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>Loyalty</title>');
+    writeFileSync(join(uiDir, 'assets', 'index-abc123.js'), SCRIPT);
+    // The precompress plugin of the build (scripts/vite-precompress.ts) writes the files beside it.
+    const plugin = precompressAssets();
+    const writeBundle = plugin.writeBundle as (options: { dir: string }, bundle: Record<string, { fileName: string }>) => void;
+    writeBundle({ dir: uiDir }, { 'assets/index-abc123.js': { fileName: 'assets/index-abc123.js' } });
+    const brFile = readFileSync(join(uiDir, 'assets', 'index-abc123.js.br'));
+    expect(brotliDecompressSync(brFile).toString()).toBe(SCRIPT);
+    expect(gunzipSync(readFileSync(join(uiDir, 'assets', 'index-abc123.js.gz'))).toString()).toBe(SCRIPT);
+    const app = createApp({ db: await openTestDatabase(), registry: repoRegistry(), auth: AUTH, uiDir });
+
+    const br = await app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('Content-Encoding')).toBe('br');
+    expect(br.headers.get('Content-Type')).toMatch(/javascript/);
+    expect(br.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('Vary')).toContain('Accept-Encoding');
+    expect(Buffer.from(await br.arrayBuffer()).equals(brFile)).toBe(true);
+    const gz = await app.request('/assets/index-abc123.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(SCRIPT);
     const plain = await app.request('/assets/index-abc123.js');
     expect(plain.headers.get('Content-Encoding')).toBeNull();
     expect(await plain.text()).toBe(SCRIPT);

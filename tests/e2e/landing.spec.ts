@@ -1,7 +1,8 @@
 /**
  * The landing preload (issue 12 LCP; vite.config.ts preloadLandingScreens): a full load of
  * `/programs` starts the screen's first API calls before the app's code has run, and the app takes
- * those answers instead of asking again, so each call goes out once.
+ * those answers instead of asking again, so each call goes out once; they are read before the first
+ * render, so the screen is drawn once, with its content.
  */
 import { expect, test } from '@playwright/test';
 
@@ -19,6 +20,14 @@ test('a full load of /programs asks the server for each first call once, started
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  // Whether a loading skeleton (the route's fallback, the table's loading rows) was ever drawn.
+  await page.addInitScript(() => {
+    const seen = { skeleton: false };
+    (window as unknown as { __skeleton: typeof seen }).__skeleton = seen;
+    new MutationObserver(() => {
+      if (document.querySelector('.skeleton, [aria-busy="true"]')) seen.skeleton = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
   await expect(page.locator('table').first()).toBeVisible();
@@ -34,4 +43,8 @@ test('a full load of /programs asks the server for each first call once, started
     return { appArrived: app?.responseEnd ?? 0, listAsked: list?.startTime ?? Infinity };
   });
   expect(timing.listAsked).toBeLessThan(timing.appArrived);
+  // The answers were in before the app's first render (ui/api/landing.ts): the screen was drawn
+  // once, with its programs, never as a skeleton first.
+  expect(await page.evaluate(() => (window as unknown as { __skeleton: { skeleton: boolean } }).__skeleton.skeleton)).toBe(false);
+  await expect(page.getByRole('row', { name: /10 points for every/ })).toBeVisible();
 });

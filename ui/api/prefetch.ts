@@ -35,3 +35,8 @@ export function takePrefetched(path: string, authorization: string | undefined):
   if (entry.auth !== authorization || Date.now() - entry.at > PREFETCH_FRESH_MS) return undefined;
   return entry.response;
 }
+
+/** True when the preload script started a GET of `path` that no call has taken yet. */
+export function isPrefetched(path: string): boolean {
+  return typeof window !== 'undefined' && window.__loyaltyPrefetch?.[path] !== undefined;
+}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { takePrimed } from './primed';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -20,20 +21,28 @@ export interface ResourceOptions {
 
 /**
  * Loads data for a screen and reloads when `key` changes. Answers of superseded loads are dropped.
+ * A key primed before the first render (ui/api/primed.ts) starts with its answer and is not loaded again.
  * @example const programs = useResource(`programs:${type}`, () => api.programs(type));
  * @example const kinds = useResource(`kinds:${language}`, () => api.kinds(language), { keepData: true });
  */
 export function useResource<T>(key: string, load: () => Promise<T>, options: ResourceOptions = {}): Resource<T> {
   const { keepData = false } = options;
-  const [data, setData] = useState<T>();
+  // An answer loaded before the first render (ui/api/primed.ts) is the first data, not a load.
+  const [primed] = useState(() => takePrimed<T>(key));
+  const skipLoad = useRef(primed !== undefined);
+  const [data, setData] = useState<T | undefined>(primed?.value);
   const [error, setError] = useState<unknown>();
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(primed === undefined);
   const [generation, setGeneration] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
   const keyRef = useRef(key);
 
   useEffect(() => {
+    if (skipLoad.current) {
+      skipLoad.current = false;
+      return;
+    }
     let current = true;
     // A new key is a different thing: don't show the previous one's data while it loads.
     if (keyRef.current !== key && !keepData) setData(undefined);

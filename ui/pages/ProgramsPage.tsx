@@ -17,7 +17,7 @@ import { currencyAtom, timezoneAtom } from '../state/session';
 import { AddProgramMenu } from './AddProgramMenu';
 import { DeleteProgramModal, type DeleteTarget } from './DeleteProgramModal';
 import { isProgramListTab, listTypeOfTab, parseTab, programTabs, tabOffersKind, type ProgramListTab, type ProgramTab } from './program-paths';
-import { programTitle, ProgramsTable } from './ProgramsTable';
+import { hasDateWindow, programTitle, ProgramsTable } from './ProgramsTable';
 import { ReferralCard } from './ReferralCard';
 import { RefusalBanner } from './RefusalBanner';
 import { GateBanner, isGated, useKindGate } from './PlanGate';
@@ -65,6 +65,18 @@ const SORTS: { value: ProgramSort; label: MessageKey }[] = [
   { value: 'title_desc', label: 'programs.list.sortTitleDesc' },
 ];
 
+const collators = new Map<string, Intl.Collator>();
+
+/** The title collation of `language`, made once (a collator is costly to make; only title sorts need one). */
+function collatorOf(language: string): Intl.Collator {
+  let collator = collators.get(language);
+  if (!collator) {
+    collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
+    collators.set(language, collator);
+  }
+  return collator;
+}
+
 /**
  * The rows a search and a sort leave: `query` matches the title or the type's title, any case;
  * oldest (the default: the order programs were made in, as the server lists them) and newest by
@@ -73,12 +85,14 @@ const SORTS: { value: ProgramSort; label: MessageKey }[] = [
 export function searchAndSort(rows: ProgramRow[], query: string, sort: ProgramSort, kindTitles: Map<string, string>, language: string): ProgramRow[] {
   const needle = query.trim().toLocaleLowerCase(language);
   const found = needle ? rows.filter((row) => [programTitle(row), kindTitles.get(row.kind) ?? row.event].some((text) => text.toLocaleLowerCase(language).includes(needle))) : [...rows];
-  const collator = new Intl.Collator(language, { sensitivity: 'base', numeric: true });
-  const byCreated = (a: ProgramRow, b: ProgramRow) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+  const collator = sort === 'title_asc' || sort === 'title_desc' ? collatorOf(language) : undefined;
+  // ISO timestamps and ids order by code unit; `localeCompare` would load a collation for nothing.
+  const byCode = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const byCreated = (a: ProgramRow, b: ProgramRow) => byCode(a.createdAt, b.createdAt) || byCode(a.id, b.id);
   return found.sort((a, b) =>
     sort === 'newest' ? byCreated(b, a)
-    : sort === 'title_asc' ? collator.compare(programTitle(a), programTitle(b))
-    : sort === 'title_desc' ? collator.compare(programTitle(b), programTitle(a))
+    : sort === 'title_asc' ? collator!.compare(programTitle(a), programTitle(b))
+    : sort === 'title_desc' ? collator!.compare(programTitle(b), programTitle(a))
     : byCreated(a, b),
   );
 }
@@ -98,7 +112,10 @@ function ProgramListTabPanel({ tab }: { tab: ProgramListTab }) {
   const uiLanguage = useLanguage();
   const currency = useAtomValue(currencyAtom);
   const timezone = useAtomValue(timezoneAtom);
-  const today = localDate(new Date(), timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // Today's store-local date only matters to programs with a date window; working it out is the
+  // first time-zone formatting of the visit (ICU's zone data: 20 ms on a phone), so it waits for one.
+  const datedRows = programs.data?.some(hasDateWindow) ?? false;
+  const today = useMemo(() => (datedRows ? localDate(new Date(), timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) : ''), [datedRows, timezone]);
 
   const kindTitles = useMemo(() => new Map((kinds.data ?? []).map((kind) => [kind.id, kind.title])), [kinds.data]);
   // Earning and milestone programs share one list; each tab shows its own kinds.

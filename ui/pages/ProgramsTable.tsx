@@ -45,6 +45,11 @@ const STATE_BADGES: Record<ProgramState, { tone: BadgeTone; label: MessageKey }>
 
 const dateOf = (value: unknown): string | null => (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null);
 
+/** True when the program has a start or an end date, so its badge depends on today's date. */
+export function hasDateWindow(program: Pick<ProgramRow, 'data'>): boolean {
+  return dateOf(program.data.startDate) !== null || dateOf(program.data.endDate) !== null;
+}
+
 /**
  * The badge a program shows on `today` (store-local YYYY-MM-DD): Expired once its end date has
  * passed (on or off), else Inactive while off, Scheduled while on before its start date, else Active.
@@ -95,13 +100,26 @@ function milestonesGive(data: Record<string, unknown>, money: (amount: number) =
   return t('programs.list.givesMilestones', { count: steps.length, first: steps[0]!.reward, last: steps[steps.length - 1]!.reward });
 }
 
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+/** The currency format of `language` and `currency`, made once (each row of each render asked for a new one). */
+function currencyFormat(language: string, currency: string): Intl.NumberFormat {
+  const key = `${language} ${currency}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { style: 'currency', currency });
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * What a program gives, in one plain line ("10 points for every $1.00 spent", "500 points → $5.00
  * off", "3 milestones, 100 points … 300 points"); an empty string when its data names no points.
  */
 export function programGives(program: Pick<ProgramRow, 'kind' | 'data'>, currency: string, language: string): string {
   const d = program.data;
-  const money = (amount: number) => new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
+  const money = (amount: number) => currencyFormat(language, currency).format(amount);
   if (program.kind === 'earning.milestone') return milestonesGive(d, money);
   const earn = num(d.earnPoint);
   if (program.kind === 'earning.place_order' && earn !== null) {
