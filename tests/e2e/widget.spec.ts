@@ -138,7 +138,14 @@ test('the admin preview follows each keystroke unsaved; saved design reaches the
   await shopper.goto('/demo-store');
   await expect(shopper.locator('#loyalty-widget').getByRole('button', { name: 'Rewards' })).toHaveCSS('background-color', 'rgb(61, 78, 194)');
 
+  // A slow save (a loaded server): the button stays named "Save" and busy until the answer is in,
+  // so "hidden" below means saved, not merely started.
+  await page.route('**/api/kinds/storefront.widget_design/docs**', async (route) => {
+    if (route.request().method() !== 'GET') await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('button', { name: 'Save' })).toHaveAttribute('aria-busy', 'true');
   await expect(page.getByRole('button', { name: 'Save' })).toBeHidden();
 
   await shopper.reload();
