@@ -2,13 +2,29 @@
  * Security headers (issue 14): every response says `X-Content-Type-Options: nosniff`; every HTML
  * page carries a Content-Security-Policy whose `frame-ancestors` lets only the platform's admin
  * frame the embedded app (the shop's own admin and the unified admin), and nobody frame the
- * standalone one.
+ * standalone one. Frames may load the app itself and the guide video's host (spec 000 §2 "a guide
+ * video modal (16:9)"), nothing else.
  */
 import type { MiddlewareHandler } from 'hono';
+import guideVideo from '../ui/areas/dashboard/guide-video.json';
 import { isShopDomain } from './auth';
 
 /** The platform's unified admin, which frames embedded apps. */
 export const PLATFORM_ADMIN_ORIGIN = 'https://admin.shopify.com';
+
+/**
+ * The origin of a guide video address (ui/areas/dashboard/guide-video.json `url`), the one outside
+ * host the admin frames.
+ * @throws Error for an address that is not https (a misconfigured file stops the server at start)
+ */
+export function guideVideoOrigin(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:') throw new Error(`ui/areas/dashboard/guide-video.json: the url must be https, got ${url}`);
+  return parsed.origin;
+}
+
+/** The guide video's origin, e.g. `https://www.youtube-nocookie.com`. */
+export const GUIDE_VIDEO_ORIGIN: string = guideVideoOrigin(guideVideo.url);
 
 /**
  * The CSP for an admin page at `path` with the `shop` query parameter (may be absent). Embedded
@@ -35,6 +51,8 @@ export function contentSecurityPolicy(path: string, shop: string | undefined): s
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
+    // Frames: the widget preview (the app itself) and the guide video's host only.
+    `frame-src 'self' ${GUIDE_VIDEO_ORIGIN}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -13,9 +13,10 @@
  *   onboarding call (server/services/billing-offers.ts; PL10, PL11, PL14)
  * - `POST /subscription/offers/:offerId/claim` `{ interval?, planId? }`: subscribes with the offer's
  *   plan, code and trial; answers as subscribe plus `message: "Claim offer successfully"`
- * - `POST /subscription/onboarding-call` `{ note? }`: books the onboarding call (403 below Advanced)
- * - `POST /shop` `{ promoShowAt?, promoHolidaySaleShowAt? }`: spec 000 §7's partial shop body, the
- *   promo popups' dismissal times
+ * - `POST /subscription/onboarding-call` `{ note?, source? }`: books the onboarding call (403 below
+ *   Advanced); `source: "booking_popup"` books it from the floating booking popup (spec 000 §4; 409
+ *   when the shop is not shown the popup) and dismisses the popup
+ * (`POST /shop`, the partial shop body with the promo popups' dismissal times, is in routes/shops.ts.)
  * - `GET /platform/access`: whether the app can reach the shop's Admin API (reinstall banner);
  *   `POST /platform/access/exchange`: token exchange with the request's session token
  */
@@ -24,7 +25,7 @@ import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
 import { accessStatus, exchangeSessionToken } from '../platform/access-tokens';
 import { answerLocalCharge, cancelSubscription, confirmSubscription, pausedPrograms, planOffer, planOffers, promoDiscount, subscribe, subscriptionInfo } from '../services/billing';
-import { claimOffer, requestOnboardingCall, saveShopPromoFields, shopOffers } from '../services/billing-offers';
+import { claimOffer, requestOnboardingCall, shopOffers } from '../services/billing-offers';
 import { readJsonBody } from './body';
 
 const text = (body: Record<string, unknown>, key: string): string => {
@@ -76,9 +77,11 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
   });
   app.post('/subscription/onboarding-call', async (c) => {
     const body = await readJsonBody(c);
-    return c.json({ data: await requestOnboardingCall(deps, c.get('shopId'), body.note) });
+    if (body.source !== undefined && body.source !== 'onboarding_call' && body.source !== 'booking_popup') {
+      throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/source', message: 'Must be onboarding_call or booking_popup' }]);
+    }
+    return c.json({ data: await requestOnboardingCall(deps, c.get('shopId'), body.note, body.source ?? 'onboarding_call') });
   });
-  app.post('/shop', async (c) => c.json({ data: await saveShopPromoFields(deps, c.get('shopId'), await readJsonBody(c)) }));
   app.get('/platform/access', async (c) => c.json({ data: await accessStatus(deps, c.get('shopId')) }));
   app.post('/platform/access/exchange', async (c) => {
     // Demo mode has no platform to ask (its adapters are local).

@@ -10,7 +10,9 @@
  * - **milestone trial** (spec 002 §6 "milestone (14-day trial offered)"): Advanced, which unlocks
  *   milestones, with its 14-day trial, while the shop's plan lacks milestones and no trial was used;
  * - **onboarding call** (spec 002 §6 "onboarding call for Advanced and Enterprise only"): a booking
- *   request kept on the shop (`settings.onboardingCall`), refused below Advanced.
+ *   request kept on the shop (`settings.onboardingCall`), refused below Advanced, except from the
+ *   floating booking popup (spec 000 §2, §4; server/services/booking-popup.ts), which offers a call
+ *   to new shops on the higher platform plans below Advanced.
  * Every claim subscribes through `subscribe` (server/services/billing.ts), so it goes through the
  * billing adapter: confirmation URL → return → verified → activated.
  */
@@ -18,12 +20,13 @@ import { checkGate, planDisplayName, planGroup } from '../../engine/gates';
 import prices from '../../rules/plan-prices.json';
 import type { AppDeps } from '../deps';
 import { ApiError, notFound } from '../errors';
-import { findShop, shopSettings, updateShopSettings } from '../store/shops';
+import { findShop, shopSettings, updateShopSettings, updateShopSettingsWith } from '../store/shops';
 import { planOffer, planOffers, promoDiscount, subscribe, subscriptionInfo, type BillingInterval, type SubscribeResult } from './billing';
+import { BOOKING_POPUP_BANNER_ID, bookingPopupForShop, dismissedBanners, HIGHER_PLATFORM_PLANS } from './booking-popup';
 import { shopContext } from './shop-context';
 
-/** Platform plans on which the head start is not offered (spec 000 §4); they get the coupon instead. */
-export const HIGHER_PLATFORM_PLANS: readonly string[] = ['professional', 'shopify_plus', 'unlimited'];
+/** Platform plans on which the head start is not offered (spec 000 §4); they get the coupon instead. One list with the booking popup's. */
+export { HIGHER_PLATFORM_PLANS };
 /** The sale popup's code and the head-start coupon (spec 000 §4 "20% coupon for the first 3 months", §9 `20%_3M`). */
 export const SALE_CODE: string = prices.saleCode;
 /** Hours a dismissed sale popup stays hidden (spec 000 §9 "Banner spam gap 6 hours"). */
@@ -172,39 +175,36 @@ export async function claimOffer(deps: AppDeps, shopId: string, offerId: string,
   return { ...result, message: CLAIMED_MESSAGE };
 }
 
-/** Shop fields `POST /api/shop` takes (spec 000 §7 "partial shop body"): when a promo popup was last dismissed. */
-export const PROMO_FIELDS = ['promoShowAt', 'promoHolidaySaleShowAt'] as const;
-
-/**
- * Saves the promo popups' dismissal times (ISO 8601 strings) on the shop.
- * @throws ApiError 422 `validation_failed` naming each unknown field or bad value
- */
-export async function saveShopPromoFields(deps: AppDeps, shopId: string, body: Record<string, unknown>): Promise<Record<string, string>> {
-  await requireShop(deps, shopId);
-  const details = Object.entries(body).flatMap(([key, value]) => {
-    if (!(PROMO_FIELDS as readonly string[]).includes(key)) return [{ path: `/${key}`, message: `Unknown field "${key}"` }];
-    return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? [] : [{ path: `/${key}`, message: 'Must be a date and time (ISO 8601)' }];
-  });
-  if (Object.keys(body).length === 0) details.push({ path: '/promoShowAt', message: 'This field is required' });
-  if (details.length > 0) throw new ApiError(422, 'validation_failed', 'Failed to change settings', details);
-  const saved = await updateShopSettings(deps.db, shopId, body, now(deps).toISOString());
-  return Object.fromEntries(PROMO_FIELDS.flatMap((k) => (typeof saved[k] === 'string' ? [[k, saved[k] as string]] : [])));
-}
+/** Where a call request comes from: the plans page's onboarding-call card, or the floating booking popup. */
+export type CallSource = 'onboarding_call' | 'booking_popup';
 
 /**
  * Books the onboarding call (spec 002 §6): the request and the merchant's note are kept on the shop
- * for the team to call back; a second request replaces the first.
- * @throws ApiError 403 `plan_gate` below Advanced (naming the plan), 422 at `/note` for a note that is not text of at most 500 characters
+ * (`settings.onboardingCall = { requestedAt, note, source }`) for the team to call back; a second
+ * request replaces the first. From the booking popup (`source` `booking_popup`, spec 000 §2, §4) the
+ * call is open to any shop the popup is shown to, whatever its plan, and the popup is dismissed in
+ * the same write (its id joins `bannersDismiss`), so it does not come back after the booking.
+ * @throws ApiError 403 `plan_gate` below Advanced (naming the plan); 409 `offer_unavailable` from a
+ *   popup the shop is not shown; 422 at `/note` for a note that is not text of at most 500 characters
  */
-export async function requestOnboardingCall(deps: AppDeps, shopId: string, note: unknown): Promise<OnboardingCall> {
+export async function requestOnboardingCall(deps: AppDeps, shopId: string, note: unknown, source: CallSource = 'onboarding_call'): Promise<OnboardingCall> {
   const shop = await requireShop(deps, shopId);
   const gate = await checkGate('onboarding_call', shopContext(shop).gate);
-  if (!gate.allowed) throw new ApiError(403, 'plan_gate', `Onboarding calls are available on the ${gate.unlockPlan ?? 'a higher'} plan. ${gate.reason}`, [{ path: '', message: gate.reason }]);
+  if (source === 'booking_popup') {
+    if (!bookingPopupForShop(shop, shopSettings(shop), now(deps)).show) throw new ApiError(409, 'offer_unavailable', 'This offer is not available for your shop');
+  } else if (!gate.allowed) {
+    throw new ApiError(403, 'plan_gate', `Onboarding calls are available on the ${gate.unlockPlan ?? 'a higher'} plan. ${gate.reason}`, [{ path: '', message: gate.reason }]);
+  }
   if (note !== undefined && note !== null && (typeof note !== 'string' || note.length > 500)) {
     throw new ApiError(422, 'validation_failed', 'Some fields need attention', [{ path: '/note', message: 'Must be text of at most 500 characters' }]);
   }
   const requestedAt = now(deps).toISOString();
   const cleanNote = typeof note === 'string' && note.trim() ? note.trim() : null;
-  await updateShopSettings(deps.db, shopId, { onboardingCall: { requestedAt, note: cleanNote } }, requestedAt);
-  return { allowed: true, unlockPlan: null, requestedAt, note: cleanNote };
+  const onboardingCall = { requestedAt, note: cleanNote, source };
+  if (source === 'booking_popup') {
+    await updateShopSettingsWith(deps.db, shopId, (current) => ({ onboardingCall, bannersDismiss: [...new Set([...dismissedBanners(current), BOOKING_POPUP_BANNER_ID])] }), requestedAt);
+  } else {
+    await updateShopSettings(deps.db, shopId, { onboardingCall }, requestedAt);
+  }
+  return { allowed: gate.allowed, unlockPlan: gate.unlockPlan, requestedAt, note: cleanNote };
 }

@@ -26,10 +26,21 @@ export function shopSettings(row: Pick<ShopsTable, 'settings'>): Record<string, 
  * @throws Error when the shop does not exist (callers check first)
  */
 export async function updateShopSettings(db: Db, domain: string, patch: Record<string, unknown>, now: string): Promise<Record<string, unknown>> {
+  return updateShopSettingsWith(db, domain, () => patch, now);
+}
+
+/**
+ * Like updateShopSettings, with the patch computed from the settings as they are inside the
+ * transaction, for changes that depend on the stored value (adding to a list such as
+ * `bannersDismiss` without losing a concurrent addition).
+ * @throws Error when the shop does not exist (callers check first)
+ */
+export async function updateShopSettingsWith(db: Db, domain: string, patchOf: (current: Record<string, unknown>) => Record<string, unknown>, now: string): Promise<Record<string, unknown>> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('shops').select('settings').where('id', '=', domain).executeTakeFirst();
     if (!row) throw new Error(`updateShopSettings: no shop ${domain}`);
-    const settings = { ...shopSettings(row), ...patch };
+    const current = shopSettings(row);
+    const settings = { ...current, ...patchOf(current) };
     await trx.updateTable('shops').set({ settings: JSON.stringify(settings), updated_at: now }).where('id', '=', domain).execute();
     return settings;
   });

@@ -8,6 +8,7 @@ import { isEmbedded } from '../embedded';
 import { EmbeddedNavMenu } from './EmbeddedNavMenu';
 import { Navigation } from './Navigation';
 import { AccessBanner } from '../areas/billing/AccessBanner';
+import { BookingPopup } from '../areas/billing/BookingPopup';
 import { SignOutButton } from '../areas/billing/SignOutButton';
 import { ToastRegion } from './ToastRegion';
 
@@ -15,7 +16,8 @@ import { ToastRegion } from './ToastRegion';
  * The admin chrome: top bar with the shop, side navigation, the page, and the toast region. It
  * loads the shop and keeps the shown language on the shop's (or the merchant's) choice. Embedded
  * (`/embed`), the platform's admin frame has the top bar and the navigation: the app draws neither
- * and hands its entries over as App Bridge's `<ui-nav-menu>` (EmbeddedNavMenu).
+ * and hands its entries over as App Bridge's `<ui-nav-menu>` (EmbeddedNavMenu). Both draw the
+ * floating booking popup (spec 000 §2) after the page when the server says it shows.
  */
 export function Frame({ children }: { children: ReactNode }) {
   const t = useT();
@@ -42,6 +44,7 @@ export function Frame({ children }: { children: ReactNode }) {
         <EmbeddedNavMenu />
         <main id="main" className="frame__main" tabIndex={-1}>
           {children}
+          <BookingPopup />
         </main>
         <ToastRegion />
       </div>
@@ -76,6 +79,7 @@ export function Frame({ children }: { children: ReactNode }) {
       <main id="main" className="frame__main" tabIndex={-1}>
         <AccessBanner shopDomain={shop?.shop.domain ?? null} />
         {children}
+        <BookingPopup />
       </main>
       <ToastRegion />
     </div>

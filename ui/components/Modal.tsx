@@ -16,6 +16,8 @@ export interface ModalProps {
   onClose: () => void;
   primaryAction?: ModalAction;
   secondaryLabel?: string;
+  /** A wider box (up to 56rem), for media such as the guide video. */
+  wide?: boolean;
   children?: ReactNode;
 }
 
@@ -23,7 +25,7 @@ export interface ModalProps {
  * A modal on the native `<dialog>`: the browser traps focus, Escape fires `cancel`, and focus goes
  * back to the opener when it closes.
  */
-export function Modal({ open, title, onClose, primaryAction, secondaryLabel, children }: ModalProps) {
+export function Modal({ open, title, onClose, primaryAction, secondaryLabel, wide = false, children }: ModalProps) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -43,7 +45,7 @@ export function Modal({ open, title, onClose, primaryAction, secondaryLabel, chi
   return (
     <dialog
       ref={ref}
-      className="modal"
+      className={wide ? 'modal modal--wide' : 'modal'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

@@ -137,7 +137,11 @@ export const billingApi = {
   /** Subscribes with the offer's plan, code and trial; answers as subscribe plus "Claim offer successfully". */
   claim: (offerId: OfferId, body: { interval?: BillingInterval; planId?: string } = {}) =>
     request<SubscribeResult & { message: string }>(`/api/subscription/offers/${offerId}/claim`, { method: 'POST', body }),
-  bookOnboardingCall: (note: string) => request<{ data: Offers['onboardingCall'] }>('/api/subscription/onboarding-call', { method: 'POST', body: { note } }).then((r) => r.data),
+  /** Books the call; `booking_popup` books it from the floating booking popup, which the server then dismisses. */
+  bookOnboardingCall: (note: string, source: 'onboarding_call' | 'booking_popup' = 'onboarding_call') =>
+    request<{ data: Offers['onboardingCall'] }>('/api/subscription/onboarding-call', { method: 'POST', body: source === 'onboarding_call' ? { note } : { note, source } }).then((r) => r.data),
+  /** Adds a banner id to the shop's dismissed banners (spec 000 §4, §7 `POST /shop` `bannersDismiss`); answers the whole list. */
+  dismissBanner: (id: string) => request<{ data: { bannersDismiss: string[] } }>('/api/shop', { method: 'POST', body: { bannersDismiss: [id] } }).then((r) => r.data.bannersDismiss),
   /** Saves when a promo popup was dismissed (spec 000 §7 `POST /shop`). */
   dismissPromo: (field: 'promoShowAt' | 'promoHolidaySaleShowAt', at: Date = new Date()) => request<{ data: Record<string, string> }>('/api/shop', { method: 'POST', body: { [field]: at.toISOString() } }),
   access: () => request<{ data: AccessStatus }>('/api/platform/access').then((r) => r.data),

@@ -10,6 +10,7 @@ import { Select } from '../../components/Select';
 import { SkeletonText } from '../../components/Skeleton';
 import { useT, type MessageKey } from '../../i18n';
 import { SaleBanner } from '../billing/Offers';
+import { GuideVideoButton } from './GuideVideo';
 import { RecommendedAppsCard } from './RecommendedAppsCard';
 
 const RANGES: ReportRange[] = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'last_60_days', 'last_90_days', 'last_month', 'last_year', 'week_to_date', 'month_to_date', 'year_to_date'];
@@ -91,7 +92,7 @@ function QuickSearch() {
 /**
  * `/home` (spec 002 §2 Dashboard): quick search, report cards from the ledger over the chosen date
  * range (store time), activities waiting for approval, the month's order allowance, and the
- * quick-start checklist.
+ * quick-start checklist with the guide video (spec 000 §2 "a guide video modal (16:9)").
  */
 export function DashboardPage() {
   const t = useT();
@@ -153,7 +154,15 @@ export function DashboardPage() {
             )}
           </Card>
         </div>
-        <Card title={t('dashboard.check.title')} actions={<Link to="/set-up">{t('setup.rerun')}</Link>}>
+        <Card
+          title={t('dashboard.check.title')}
+          actions={
+            <div className="card__actions">
+              <GuideVideoButton />
+              <Link to="/set-up">{t('setup.rerun')}</Link>
+            </div>
+          }
+        >
           {!d ? (
             <SkeletonText lines={4} />
           ) : (
