@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 export interface IndexTableProps {
   /** Accessible name of the table. */
@@ -7,17 +7,35 @@ export interface IndexTableProps {
   children: ReactNode;
 }
 
-/** A list of resources as a table; rows come from `IndexTableRow`. */
+/**
+ * A list of resources as a table; rows come from `IndexTableRow`. On a phone (≤ 40rem, table.css)
+ * the rows reflow into stacked cards, each cell introduced by its column's heading: every body cell
+ * gets its heading as `data-label` after each render (the headings hidden by `hidden` give none),
+ * and the table's roles are written out so a table drawn as blocks stays a table to screen readers.
+ */
 export function IndexTable({ label, headings, children }: IndexTableProps) {
+  const table = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    for (const row of table.current?.tBodies[0]?.rows ?? []) {
+      row.setAttribute('role', 'row');
+      for (const [index, cell] of [...row.cells].entries()) {
+        cell.setAttribute('role', 'cell');
+        const heading = headings[index];
+        if (heading && !heading.hidden && cell.colSpan === 1) cell.dataset.label = heading.title;
+        else delete cell.dataset.label;
+      }
+    }
+  });
   return (
     <div className="index-table__scroll">
-      <table className="index-table" aria-label={label}>
-        <thead>
-          <tr>
+      <table ref={table} className="index-table" aria-label={label} role="table">
+        <thead role="rowgroup">
+          <tr role="row">
             {headings.map((heading) => (
               <th
                 key={heading.title}
                 scope="col"
+                role="columnheader"
                 className={heading.align === 'end' ? 'index-table__cell--end' : undefined}
               >
                 {heading.hidden ? <span className="visually-hidden">{heading.title}</span> : heading.title}
@@ -25,7 +43,7 @@ export function IndexTable({ label, headings, children }: IndexTableProps) {
             ))}
           </tr>
         </thead>
-        <tbody>{children}</tbody>
+        <tbody role="rowgroup">{children}</tbody>
       </table>
     </div>
   );

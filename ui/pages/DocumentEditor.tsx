@@ -94,13 +94,15 @@ export interface DocumentEditorPageProps {
   secondaryActions?: (loaded: LoadedDocument) => ReactNode;
   /** Beside the form, with the unsaved data on every change (a live preview). */
   aside?: (data: JsonObject) => ReactNode;
+  /** The one-line plain summary over the form, from the unsaved data on every change (ProgramEditor's `summary`). */
+  summary?: (data: JsonObject) => string;
 }
 
 /**
  * The generic editor screen over `/api/kinds/:kind/docs`: loads the kind and the document, shows the
  * plan gate, saves with POST the first time and PUT (with the version read) after.
  */
-export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, properties, afterCreate, deletable, secondaryActions, aside }: DocumentEditorPageProps) {
+export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, properties, afterCreate, deletable, secondaryActions, aside, summary }: DocumentEditorPageProps) {
   const location = useLocation();
   const t = useT();
   const navigate = useNavigate();
@@ -190,6 +192,7 @@ export function DocumentEditorPage({ source, backTo, backLabel, title, tabs, pro
         }}
         onReload={loaded.reload}
         {...(aside ? { aside } : {})}
+        summary={summary}
       />
       {doc && (
         <DeleteProgramModal

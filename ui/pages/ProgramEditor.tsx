@@ -65,6 +65,12 @@ export interface ProgramEditorProps {
    * custom program's connection test sets `connectionStatus`).
    */
   afterForm?: (data: JsonObject, setData: (next: JsonObject) => void) => ReactNode;
+  /**
+   * The one-line plain summary over the form, from the data as edited ("Friends get €5.00 off their
+   * first order…", "From 1,000 points: 1.5× points on orders"); '' shows none. Earning programs and
+   * redeem rewards have theirs built in (`programGives`).
+   */
+  summary?: (data: JsonObject) => string;
 }
 
 /** Drops server issues whose field the merchant has since changed. */
@@ -196,8 +202,9 @@ export function ProgramEditor(props: ProgramEditorProps) {
 
   // What the program gives, in one plain line over the form ("Customers earn 10 points for every $100.00 spent",
   // a reward "Reward: 500 points → $5.00 off").
-  const summary = (kind.family === 'earning' || kind.family === 'redeem') && !properties ? programGives({ kind: kind.id, data: formData }, currency, language) : '';
+  const gives = (kind.family === 'earning' || kind.family === 'redeem') && !properties ? programGives({ kind: kind.id, data: formData }, currency, language) : '';
   const summaryKey = kind.family === 'redeem' ? 'editor.summary.redeem' : kind.id === 'earning.milestone' ? 'editor.summary.milestone' : 'editor.summary.earn';
+  const summary = props.summary ? props.summary(formData) : gives && t(summaryKey, { gives });
   const banner = failure?.banner;
   // Issues on properties another tab shows: named by their section here, since their fields are not on screen.
   const elsewhere = properties ? (issues ?? []).filter((issue) => issue.path !== '' && !inSection(issue, properties)).map((issue) => sectionMessage(kind.schema, issue)) : [];
@@ -245,12 +252,12 @@ export function ProgramEditor(props: ProgramEditorProps) {
             (hasFormGroups(uiSchema) ? (
               // A template that groups its fields (ui.json `ui:groups`) draws its own cards.
               <>
-                {summary && <p className="editor-summary editor-summary--above">{t(summaryKey, { gives: summary })}</p>}
+                {summary && <p className="editor-summary editor-summary--above">{summary}</p>}
                 <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
               </>
             ) : (
               <Card>
-                {summary && <p className="editor-summary">{t(summaryKey, { gives: summary })}</p>}
+                {summary && <p className="editor-summary">{summary}</p>}
                 <SchemaForm schema={schema} uiSchema={uiSchema} formData={shownData} onChange={onChange} extraErrors={extraErrors} formRef={formRef} disabled={saving} onSubmit={saveOnEnter} />
               </Card>
             ))}

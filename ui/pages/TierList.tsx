@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import type { StoredDocument } from '../../engine/types';
 import { Badge } from '../components/Badge';
 import { ButtonLink } from '../components/Button';
-import { t, useT } from '../i18n';
+import { tierGives } from '../areas/tiers/tier-summary';
+import { t, useLanguage, useT } from '../i18n';
+import { formatMoney, formatNumber } from '../i18n/formats';
 import { currencyAtom } from '../state/session';
 import { documentTitle } from './document-title';
 import { DocumentList, type DocumentColumn } from './DocumentList';
@@ -20,16 +22,16 @@ export function entryRequirement(doc: StoredDocument): number {
 /** Lowest requirement first, so the base tier leads; compared as numbers, never as text. */
 export const byEntryRequirement = (a: StoredDocument, b: StoredDocument) => entryRequirement(a) - entryRequirement(b);
 
-/** "500 points earned", "$500.00 spent", "5 orders", by the tier's entry method. */
-function requirementText(doc: StoredDocument, currency: string): string {
+/** "1,000 points earned", "$500.00 spent", "5 orders", by the tier's entry method; numbers and amounts in the admin's language. */
+function requirementText(doc: StoredDocument, currency: string, language: string): string {
   const value = entryRequirement(doc);
   switch (doc.data.entryMethod) {
     case 'amount_spent':
-      return t('tiers.requirement.amount_spent', { value: new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(value) });
+      return t('tiers.requirement.amount_spent', { value: formatMoney(value, currency, language) });
     case 'number_of_orders':
-      return t('tiers.requirement.number_of_orders', { value });
+      return t('tiers.requirement.number_of_orders', { value: formatNumber(value, language) });
     default:
-      return t('tiers.requirement.points_earned', { value });
+      return t('tiers.requirement.points_earned', { value: formatNumber(value, language) });
   }
 }
 
@@ -39,8 +41,11 @@ const tierTitle = (doc: StoredDocument) => documentTitle(doc.data, t('tiers.unti
 export function TierList() {
   const t = useT();
   const currency = useAtomValue(currencyAtom);
+  const language = useLanguage();
   const columns: DocumentColumn[] = [
-    { title: t('tiers.col.requirement'), render: (doc) => requirementText(doc, currency) },
+    { title: t('tiers.col.requirement'), render: (doc) => requirementText(doc, currency, language) },
+    // What the tier gives beside what it asks: with the requirement, the tier's one-line summary.
+    { title: t('tiers.summary.column'), render: (doc) => <span className="index-table__wrap">{tierGives(doc.data, language) || '—'}</span> },
     {
       title: t('tiers.col.color'),
       render: (doc) => {

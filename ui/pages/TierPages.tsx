@@ -1,6 +1,10 @@
+import { useAtomValue } from 'jotai';
 import { useParams } from 'react-router-dom';
+import type { JsonObject } from '../../engine/types';
+import { tierSummary } from '../areas/tiers/tier-summary';
 import { ButtonLink } from '../components/Button';
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
+import { currencyAtom } from '../state/session';
 import { documentTitle } from './document-title';
 import { DocumentEditorPage } from './DocumentEditor';
 import { paths } from './program-paths';
@@ -8,9 +12,17 @@ import { TIER_KIND } from './TierList';
 
 const tierList = paths.list('tier');
 
+/** The tier editors' one-line summary ("From 1,000 points: 1.5× points on orders"), following the form as it changes. */
+function useTierSummary(): (data: JsonObject) => string {
+  const currency = useAtomValue(currencyAtom);
+  const language = useLanguage();
+  return (data) => tierSummary(data, currency, language);
+}
+
 /** `/programs/tier/create`: a new VIP tier; Save creates it and opens its page. */
 export function NewTierPage() {
   const t = useT();
+  const summary = useTierSummary();
   return (
     <DocumentEditorPage
       source={{ mode: 'new', kind: TIER_KIND }}
@@ -18,6 +30,7 @@ export function NewTierPage() {
       backLabel={t('tiers.title')}
       title={() => t('tiers.create')}
       afterCreate={(doc) => paths.tier(doc.id)}
+      summary={summary}
     />
   );
 }
@@ -25,6 +38,7 @@ export function NewTierPage() {
 /** `/programs/tier/:id`: a VIP tier's whole form, with a link to its rewards page. */
 export function EditTierPage() {
   const t = useT();
+  const summary = useTierSummary();
   const { id = '' } = useParams();
   return (
     <DocumentEditorPage
@@ -32,6 +46,7 @@ export function EditTierPage() {
       backTo={tierList}
       backLabel={t('tiers.title')}
       deletable
+      summary={summary}
       secondaryActions={({ doc }) => doc && <ButtonLink to={paths.tierReward(doc.id)}>{t('tiers.rewards')}</ButtonLink>}
     />
   );
@@ -43,6 +58,7 @@ const REWARD_PROPERTIES = ['entryReward', 'perks'];
 /** `/membership/tier-reward/:id`: a tier's entry reward and perks; Save sends the whole tier. */
 export function TierRewardPage() {
   const t = useT();
+  const summary = useTierSummary();
   const { id = '' } = useParams();
   return (
     <DocumentEditorPage
@@ -51,6 +67,7 @@ export function TierRewardPage() {
       backLabel={t('vip.title')}
       title={({ doc, kind }) => t('tiers.rewardsTitle', { title: documentTitle(doc?.data ?? {}, kind.title) })}
       properties={REWARD_PROPERTIES}
+      summary={summary}
     />
   );
 }
