@@ -18,6 +18,7 @@ import { setupRoutes } from './routes/setup';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
 import { customerRoutes } from './routes/customers';
+import { walletRoutes } from './routes/wallet';
 import { couponRoutes } from './routes/coupons';
 import { tierRoutes } from './routes/tiers';
 import { customerImportRoutes } from './routes/customer-import';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', billingRoutes(deps));
   api.route('/', customerImportRoutes(deps)); // before customerRoutes: its /customers/:id would take /customers/imports
   api.route('/', customerRoutes(deps));
+  api.route('/', walletRoutes(deps)); // wallet passes (server/routes/wallet.ts)
   api.route('/', couponRoutes(deps));
   api.route('/', tierRoutes(deps));
   api.route('/', pendingPointsRoutes(deps));

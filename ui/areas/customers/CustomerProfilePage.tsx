@@ -19,6 +19,7 @@ import { TierCard } from './TierCard';
 import { CouponsCard } from './CouponsCard';
 import { ReferralsCard } from './ReferralsCard';
 import { ProgramVersionLink } from '../versions/ProgramVersionLink';
+import { GenerateWalletPassAction } from './wallet/GenerateWalletPass';
 
 /** The activity tabs in the spec's order (spec 002 §2 Customer detail). */
 const ACTIVITY_TABS: ActivityTab[] = ['all', 'points', 'tier', 'emails', 'orders', 'referral', 'earned', 'redeemed', 'refunded', 'expired', 'entry_reward', 'admin'];
@@ -171,7 +172,12 @@ export function CustomerProfilePage() {
         ) : null
       }
       secondaryActions={
-        c && c.type !== 'guest' ? <Button onClick={() => setMembership(true)}>{t(c.type !== 'left' ? 'customers.membership.exclude' : c.leftReason === 'segment' ? 'customers.membership.revert' : 'customers.membership.rejoin')}</Button> : null
+        c ? (
+          <>
+            <GenerateWalletPassAction customerId={c.id} />
+            {c.type !== 'guest' && <Button onClick={() => setMembership(true)}>{t(c.type !== 'left' ? 'customers.membership.exclude' : c.leftReason === 'segment' ? 'customers.membership.revert' : 'customers.membership.rejoin')}</Button>}
+          </>
+        ) : null
       }
     >
       {!c ? (

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { walletRoutes } from './wallet/routes';
 
 /** The customers area's screens (spec 000 §2), mounted inside the admin chrome before the fallbacks. */
 export const customersRoutes: RouteObject[] = [
@@ -11,5 +12,7 @@ export const customersRoutes: RouteObject[] = [
   { path: 'customers/whitelist/referral', lazy: () => import('./ReferralWhitelistPage').then((m) => ({ Component: m.ReferralWhitelistPage })) },
   // Customer segments (spec 002 §2 RFM groups): counts, the excluded groups, an update from the platform.
   { path: 'customers/segments', lazy: () => import('./SegmentsPage').then((m) => ({ Component: m.SegmentsPage })) },
+  // Wallet pass designer and Google Wallet settings (spec 000 §2, spec 002 §2).
+  ...walletRoutes,
   { path: 'customers/profile/:id', lazy: () => import('./CustomerProfilePage').then((m) => ({ Component: m.CustomerProfilePage })) },
 ];

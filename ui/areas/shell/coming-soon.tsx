@@ -19,7 +19,6 @@ export type ComingSoonArea =
   | 'translations'
   | 'billing'
   | 'setup'
-  | 'wallet'
   | 'whitelist'
   | 'customerHistory'
   | 'customerActivity'
@@ -40,7 +39,6 @@ const texts: Record<ComingSoonArea, { title: MessageKey; body: MessageKey }> = {
   translations: { title: 'soon.translations.title', body: 'soon.translations.body' },
   billing: { title: 'soon.billing.title', body: 'soon.billing.body' },
   setup: { title: 'soon.setup.title', body: 'soon.setup.body' },
-  wallet: { title: 'soon.wallet.title', body: 'soon.wallet.body' },
   whitelist: { title: 'soon.whitelist.title', body: 'soon.whitelist.body' },
   customerHistory: { title: 'soon.customerHistory.title', body: 'soon.customerHistory.body' },
   customerActivity: { title: 'soon.customerActivity.title', body: 'soon.customerActivity.body' },
@@ -130,8 +128,6 @@ export const comingSoonRoutes: RouteObject[] = [
   soon('settings/notifications', 'notifications'),
   soon('settings/notifications/:id', 'notifications'),
   soon('customers/notifications/manage', 'notifications'),
-  soon('customers/wallet', 'wallet'),
-  soon('customers/wallet/google', 'wallet'),
   soon('customers/history', 'customerHistory'),
   soon('customers/activity', 'customerActivity'),
   soon('customers/activity/:type', 'customerActivity'),

@@ -16,6 +16,7 @@ import versionsEn from '../areas/versions/en.json';
 import storefrontEn from '../areas/storefront/en.json';
 import translationsEn from '../areas/translations/en.json';
 import segmentsEn from '../areas/segments/en.json';
+import walletEn from '../areas/wallet/en.json';
 
 /** Every English chrome text by key. */
-export const english = { ...en, ...enCatalogue, ...importEn, ...tiersEn, ...rewardsEn, ...referralsEn, ...eventsEn, ...settingsEn, ...versionsEn, ...storefrontEn, ...translationsEn, ...segmentsEn };
+export const english = { ...en, ...enCatalogue, ...importEn, ...tiersEn, ...rewardsEn, ...referralsEn, ...eventsEn, ...settingsEn, ...versionsEn, ...storefrontEn, ...translationsEn, ...segmentsEn, ...walletEn };
