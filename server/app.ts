@@ -22,6 +22,7 @@ import { walletRoutes } from './routes/wallet';
 import { couponRoutes } from './routes/coupons';
 import { tierRoutes } from './routes/tiers';
 import { customerImportRoutes } from './routes/customer-import';
+import { customerExportRoutes, exportDownloadRoutes } from './routes/customer-export';
 import { pendingPointsRoutes } from './routes/pending-points';
 import { reviewRoutes } from './routes/reviews';
 import { referralRoutes } from './routes/referrals';
@@ -82,6 +83,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/auth', authRoutes(deps));
   app.route('/uploads', uploadFileRoutes(deps));
   app.route('/proxy', proxyRoutes(deps));
+  app.route('/exports', exportDownloadRoutes(deps)); // signed export download links (server/routes/customer-export.ts)
   if (deps.uiDir) app.route('/', widgetAssetRoutes(dirname(deps.uiDir), deps.auth.demo));
   if (deps.auth.demo) app.route('/', localAppProxy(DEMO.shopDomain, deps.auth.apiSecret, (path, init) => app.request(path, init), deps.now));
 
@@ -93,6 +95,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.route('/', shopRoutes(deps));
   api.route('/', billingRoutes(deps));
   api.route('/', customerImportRoutes(deps)); // before customerRoutes: its /customers/:id would take /customers/imports
+  api.route('/', customerExportRoutes(deps)); // before customerRoutes too (/customers/exports)
   api.route('/', customerRoutes(deps));
   api.route('/', walletRoutes(deps)); // wallet passes (server/routes/wallet.ts)
   api.route('/', couponRoutes(deps));

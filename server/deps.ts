@@ -9,6 +9,7 @@ import type { PlatformBilling } from './platform/billing';
 import type { PlatformCustomerSegments } from './platform/customer-segments';
 import type { AccessTokenOptions } from './platform/access-tokens';
 import type { WebhookQueue } from './webhooks/queue';
+import type { EmailAdapter } from './email/adapter';
 
 export interface AppDeps {
   db: Db;
@@ -42,6 +43,11 @@ export interface AppDeps {
    * Admin GraphQL adapter, or in demo mode to the local one that files customers by their stored orders.
    */
   platformSegments?: PlatformCustomerSegments;
+  /**
+   * E-mail the app sends (server/email/adapter.ts): main.ts passes SMTP when SMTP_URL or SMTP_HOST
+   * is set; absent, messages go to the local outbox of `db` (demo mode, tests).
+   */
+  email?: EmailAdapter;
   /** Offline access tokens (server/platform/access-tokens.ts): the token endpoint's fetch and the encryption keys; from the environment when absent. */
   accessTokens?: AccessTokenOptions;
 }

@@ -12,7 +12,11 @@
  * and the webhook delivery in hand finish (at most 10 s), close the database and exit 0. Customer
  * imports run on a thread of their own (server/services/customer-import/thread.ts); IMPORT_DIR
  * (imports/ beside the SQLite file) keeps the uploads, IMPORT_LOCK_SECONDS (30) is how long a killed
- * server's claim on an import lasts.
+ * server's claim on an import lasts. E-mail (customer exports): SMTP_URL, or SMTP_HOST, SMTP_PORT,
+ * SMTP_SECURE, SMTP_USER, SMTP_PASS, and SMTP_FROM (server/email/adapter.ts); without them messages
+ * go to the local outbox the admin shows. Export jobs run on the serving thread
+ * (server/services/customer-export/job.ts); EXPORT_DIR (exports/ beside the SQLite file) keeps
+ * their files, EXPORT_LOCK_SECONDS (120) is how long a killed server's claim on one lasts.
  */
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
@@ -37,6 +41,8 @@ import { issueAllReferralRewards } from './services/referral-rewards';
 import { syncAllSegments } from './services/segments';
 import { setImportKicker } from './services/customer-import/job';
 import { ImportThread } from './services/customer-import/thread';
+import { emailFromEnv } from './email/adapter';
+import { exportRunnerFor } from './services/customer-export/job';
 
 const root = projectRoot();
 
@@ -50,7 +56,10 @@ async function main(): Promise<void> {
   // Discount codes (redemption, referral coupons): in memory in demo mode, else the Admin API with
   // the shop's offline access token.
   const platformDiscounts = config.auth.demo ? new LocalDiscounts() : new ShopifyDiscounts({ accessToken: (shopId) => accessToken({ db, auth: config.auth }, shopId) });
-  const deps = { db, registry, auth: config.auth, uiDir: join(root, 'dist', 'ui'), logger, platformDiscounts };
+  // E-mail (customer exports): SMTP when configured, else the local outbox the admin shows.
+  const email = emailFromEnv(db);
+  if (email.kind === 'local' && !config.auth.demo) logger.warn('SMTP_URL / SMTP_HOST are not set: e-mails are kept in the local outbox, not sent');
+  const deps = { db, registry, auth: config.auth, uiDir: join(root, 'dist', 'ui'), logger, platformDiscounts, email };
   // WEBHOOK_LOCK_SECONDS: how long a crashed worker's claim on a delivery lasts (30 s).
   const lockSeconds = Number(process.env.WEBHOOK_LOCK_SECONDS ?? 30) || 30;
   // Webhooks are processed on their own thread (WEBHOOK_PROCESSING=thread, the default), on this
@@ -115,6 +124,9 @@ async function main(): Promise<void> {
   // Referral discount rewards whose code could not be made right after the order: retried every minute.
   const stopReferralRewards = startPeriodic(() => issueAllReferralRewards(deps), logger, 'referral rewards', 60_000, 20_000);
   // Customers' RFM groups (the Left segment tab): read from the platform once a day, first 5 minutes after start.
+  // Customer exports e-mailed as CSV: queued ones, and those a killed server left (after EXPORT_LOCK_SECONDS).
+  const exportRunner = exportRunnerFor(deps);
+  exportRunner.startPolling();
   const stopSegments = startPeriodic(() => syncAllSegments(deps), logger, 'customer segments', 86_400_000, 300_000);
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
@@ -142,7 +154,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), stopSegments(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => {
+      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), stopSegments(), exportRunner.stop(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => {
         // Settled segments go; a record the thread did not store stays for the next start.
         journal?.close();
         return Promise.all([db.destroy(), intakeDb?.destroy()]);

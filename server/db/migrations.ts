@@ -780,4 +780,51 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('ledger_entries_customer').on('ledger_entries').columns(['shop_id', 'customer_id', 'created_at', 'points', 'type']).execute();
     },
   },
+  '0033_customer_exports_and_email_outbox': {
+    // Customer exports e-mailed as CSV (spec 002 §2 "Exports are emailed as CSV", COVERAGE CU9):
+    // one row per export job with its status (`queued`, `running`, `sent`, `failed` with the
+    // reason) and a claim (`locked_until`) that a killed server's runner loses, so the next start
+    // takes the job up again (server/services/customer-export/job.ts). The local e-mail adapter's
+    // outbox (demo mode and tests, server/email/outbox.ts): one row per message, unique per
+    // Message-ID, so a job resumed after a crash that had already sent cannot file it twice.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('customer_exports')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('query', 'text', (c) => c.notNull())
+        .addColumn('app_origin', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('error', 'text')
+        .addColumn('file_path', 'text')
+        .addColumn('row_count', 'integer')
+        .addColumn('byte_size', 'integer')
+        .addColumn('delivery', 'text')
+        .addColumn('link_expires_at', 'text')
+        .addColumn('message_id', 'text', (c) => c.notNull())
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('locked_until', 'text')
+        .addColumn('actor', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text')
+        .addColumn('finished_at', 'text')
+        .execute();
+      await db.schema.createIndex('customer_exports_shop').on('customer_exports').columns(['shop_id', 'created_at']).execute();
+      await db.schema.createIndex('customer_exports_status').on('customer_exports').columns(['status']).execute();
+      await db.schema
+        .createTable('email_outbox')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('shop_id', 'text', (c) => c.notNull())
+        .addColumn('message_id', 'text', (c) => c.notNull().unique())
+        .addColumn('sender', 'text', (c) => c.notNull())
+        .addColumn('recipient', 'text', (c) => c.notNull())
+        .addColumn('subject', 'text', (c) => c.notNull())
+        .addColumn('text', 'text', (c) => c.notNull())
+        .addColumn('attachments', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('email_outbox_shop').on('email_outbox').columns(['shop_id', 'created_at']).execute();
+    },
+  },
 };

@@ -495,6 +495,8 @@ export interface Database {
   order_allowance_usage: OrderAllowanceUsageTable;
   customer_imports: CustomerImportsTable;
   customer_import_errors: CustomerImportErrorsTable;
+  customer_exports: CustomerExportsTable;
+  email_outbox: EmailOutboxTable;
   tier_program: TierProgramTable;
   customer_tier_stats: CustomerTierStatsTable;
   customer_tier_state: CustomerTierStateTable;
@@ -678,4 +680,59 @@ export interface TranslationsTable {
   /** Edit version: 1 after the first save, +1 per save. */
   version: number;
   updated_at: string;
+}
+
+/**
+ * A customer export e-mailed as CSV (migration 0033; spec 002 §2 "Exports are emailed as CSV";
+ * server/services/customer-export/job.ts).
+ */
+export interface CustomerExportsTable {
+  id: string;
+  shop_id: string;
+  /** The e-mail address the CSV goes to. */
+  recipient: string;
+  /** JSON `{ tab, search?, ids? }` (server/services/customer-import/export.ts ExportQuery). */
+  query: string;
+  /** The app's public origin when the export was asked for: the base of a download link. */
+  app_origin: string;
+  /** `queued`, `running`, `sent` or `failed`. */
+  status: string;
+  /** Why it failed, or null. */
+  error: string | null;
+  /** The written CSV on disk, null before it is written and once it is no longer needed. */
+  file_path: string | null;
+  /** Customers in the file, once written. */
+  row_count: number | null;
+  /** Bytes of the file, once written completely (a resumed job reuses a complete file). */
+  byte_size: number | null;
+  /** `attachment` or `link`, once sent. */
+  delivery: string | null;
+  /** When the download link stops working (ISO), for `link` deliveries. */
+  link_expires_at: string | null;
+  /** The e-mail's Message-ID, fixed at creation, so a resent message is the same message. */
+  message_id: string;
+  /** Runs started (claims), including resumed ones. */
+  attempts: Generated<number>;
+  /** A runner owns the job until this instant (ISO); a killed runner's claim lapses. */
+  locked_until: string | null;
+  /** Who asked: `admin:<user id>`. */
+  actor: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+/** A message the local e-mail adapter kept instead of sending (migration 0033; server/email/outbox.ts). */
+export interface EmailOutboxTable {
+  id: string;
+  shop_id: string;
+  /** Unique: a message sent twice with the same Message-ID is kept once. */
+  message_id: string;
+  sender: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  /** JSON array of `{ filename, contentType, size, content }`, content base64, size in bytes. */
+  attachments: string;
+  created_at: string;
 }

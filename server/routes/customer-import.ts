@@ -15,15 +15,11 @@
  */
 import { Hono, type Context } from 'hono';
 import type { FieldIssue } from '../../engine/types';
-import { checkGate } from '../../engine/gates';
 import type { AppDeps, AppEnv } from '../deps';
 import { ApiError } from '../errors';
-import { CUSTOMER_TABS, type CustomerTab } from '../services/customers';
-import { shopContext } from '../services/shop-context';
-import { customerCsvChunks, EXPORT_MAX_IDS } from '../services/customer-import/export';
+import { customerCsvChunks, parseExportQuery, requireExportGate } from '../services/customer-import/export';
 import { createImport, errorCsvLines, findImport, kickImports, listImports, previewImport, startImport } from '../services/customer-import/job';
 import { IMPORT_KINDS, type ColumnMapping, type ImportKind, type TierRule } from '../services/customer-import/rules';
-import { findShop } from '../store/shops';
 import { readJsonBody } from './body';
 
 /** The chunks of a web stream, for services that read `AsyncIterable<Uint8Array>`. */
@@ -42,7 +38,7 @@ async function* chunksOf(stream: ReadableStream<Uint8Array> | null): AsyncGenera
 }
 
 /** A CSV download answered as it is produced; `lines` may throw only before its first chunk is awaited. */
-function csvResponse(c: Context, fileName: string, lines: AsyncGenerator<string>): Response {
+export function csvResponse(c: Context, fileName: string, lines: AsyncGenerator<string>): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -122,20 +118,10 @@ export function customerImportRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get('/customers/export.csv', async (c) => {
     const shopId = c.get('shopId');
-    const tab = c.req.query('tab') || 'all';
-    if (!(CUSTOMER_TABS as readonly string[]).includes(tab)) throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'tab', message: `Must be one of ${CUSTOMER_TABS.join(', ')}` }]);
-    const search = c.req.query('search')?.trim() ?? '';
-    if (search.length > 254) throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'search', message: 'Must be at most 254 characters' }]);
-    const idParams = c.req.queries('id');
-    const ids = idParams === undefined ? undefined : [...new Set(idParams)];
-    if (ids && (ids.length > EXPORT_MAX_IDS || ids.some((id) => id === '' || id.length > 255))) {
-      throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'id', message: `Name 1 to ${EXPORT_MAX_IDS} customers` }]);
-    }
-    const shop = await findShop(deps.db, shopId);
-    const gate = await checkGate('customer_export', shop ? shopContext(shop).gate : { plan: 'free' });
-    if (!gate.allowed) throw new ApiError(403, 'plan_gate', `Customer exports are available on the ${gate.unlockPlan ?? 'a higher'} plan. ${gate.reason}`, [{ path: '', message: gate.reason }]);
+    const query = parseExportQuery({ tab: c.req.query('tab'), search: c.req.query('search'), ids: c.req.queries('id') }, (field) => (field === 'ids' ? 'id' : field));
+    await requireExportGate(deps.db, shopId);
     const day = new Date().toISOString().slice(0, 10);
-    return csvResponse(c, `customers-${tab}-${day}.csv`, customerCsvChunks(deps.db, shopId, { tab: tab as CustomerTab, ...(search ? { search } : {}), ...(ids ? { ids } : {}) }));
+    return csvResponse(c, `customers-${query.tab}-${day}.csv`, customerCsvChunks(deps.db, shopId, query));
   });
   return app;
 }

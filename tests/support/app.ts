@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { PlatformOrders } from '../../server/platform/orders';
 import { LocalDiscounts, type PlatformDiscounts } from '../../server/platform/discounts';
 import type { PlatformCustomerSegments } from '../../server/platform/customer-segments';
+import type { EmailAdapter } from '../../server/email/adapter';
 import { loadRegistry, type Registry } from '../../engine/registry';
 import { createApp } from '../../server/app';
 import { signSessionToken } from '../../server/auth';
@@ -126,7 +127,7 @@ export interface TestShopOptions {
 }
 
 /** A fresh app: in-memory SQLite by default, shop SHOP in America/New_York, USD, on Ultimate + Shopify Plus. */
-export async function makeApp(options: { databasePath?: string; now?: () => Date; registry?: Registry; shop?: TestShopOptions; platformOrders?: PlatformOrders; platformDiscounts?: PlatformDiscounts; platformSegments?: PlatformCustomerSegments } = {}): Promise<TestApp> {
+export async function makeApp(options: { databasePath?: string; now?: () => Date; registry?: Registry; shop?: TestShopOptions; platformOrders?: PlatformOrders; platformDiscounts?: PlatformDiscounts; platformSegments?: PlatformCustomerSegments; email?: EmailAdapter } = {}): Promise<TestApp> {
   const db = options.databasePath ? await openDatabase(options.databasePath) : await openTestDatabase();
   await ensureShop(db, SHOP, new Date().toISOString(), {
     currency: 'USD',
@@ -134,7 +135,7 @@ export async function makeApp(options: { databasePath?: string; now?: () => Date
     plan: options.shop?.plan ?? 'enterprise_2025',
     settings: JSON.stringify({ shopifyPlan: 'shopify_plus', ...(options.shop?.settings ?? {}) }),
   });
-  const deps = { db, registry: options.registry ?? repoRegistry(), auth: AUTH, ...(options.now ? { now: options.now } : {}), ...(options.platformOrders ? { platformOrders: options.platformOrders } : {}), platformDiscounts: options.platformDiscounts ?? new LocalDiscounts(), ...(options.platformSegments ? { platformSegments: options.platformSegments } : {}) };
+  const deps = { db, registry: options.registry ?? repoRegistry(), auth: AUTH, ...(options.now ? { now: options.now } : {}), ...(options.platformOrders ? { platformOrders: options.platformOrders } : {}), platformDiscounts: options.platformDiscounts ?? new LocalDiscounts(), ...(options.platformSegments ? { platformSegments: options.platformSegments } : {}), ...(options.email ? { email: options.email } : {}) };
   const queue = new WebhookQueue(deps, { backoffSeconds: () => 0 });
   const app = createApp({ ...deps, queue });
   /** Drains the queue after an accepted delivery and answers with what processing decided. */

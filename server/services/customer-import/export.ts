@@ -7,9 +7,14 @@
  * escaped against spreadsheet formulas (csv.ts `csvCell`).
  */
 import { sql } from 'kysely';
+import type { FieldIssue } from '../../../engine/types';
+import { checkGate } from '../../../engine/gates';
 import type { Db } from '../../db/database';
+import { ApiError } from '../../errors';
 import { listDocuments } from '../../store/documents';
-import type { CustomerTab } from '../customers';
+import { findShop } from '../../store/shops';
+import { CUSTOMER_TABS, type CustomerTab } from '../customers';
+import { shopContext } from '../shop-context';
 import { csvLine } from './csv';
 
 /** The list's filters (server/services/customers.ts listCustomers): tab and search; or the customers selected on the list. */
@@ -26,15 +31,51 @@ export const EXPORT_MAX_IDS = 100;
 
 const TYPE_LABELS: Record<string, string> = { member: 'Member', guest: 'Guest', left: 'Left Program' };
 
+/**
+ * Checks the list filters of an export as a client sent them (the streamed download's query, the
+ * e-mailed export's JSON body): `tab` one of CUSTOMER_TABS (default `all`), `search` at most 254
+ * characters (trimmed), `ids` 1 to EXPORT_MAX_IDS non-empty ids (repeats dropped). `pathOf` names
+ * each field in the error (`tab` for a query, `/tab` for a body).
+ * @throws ApiError 400 `code` with one issue per bad field
+ */
+export function parseExportQuery(input: { tab?: unknown; search?: unknown; ids?: unknown }, pathOf: (field: 'tab' | 'search' | 'ids') => string, code = 'invalid_query'): ExportQuery {
+  const issues: FieldIssue[] = [];
+  const tab = input.tab === undefined || input.tab === null || input.tab === '' ? 'all' : input.tab;
+  if (typeof tab !== 'string' || !(CUSTOMER_TABS as readonly string[]).includes(tab)) issues.push({ path: pathOf('tab'), message: `Must be one of ${CUSTOMER_TABS.join(', ')}` });
+  const search = typeof input.search === 'string' ? input.search.trim() : '';
+  if (input.search !== undefined && input.search !== null && typeof input.search !== 'string') issues.push({ path: pathOf('search'), message: 'Must be text' });
+  else if (search.length > 254) issues.push({ path: pathOf('search'), message: 'Must be at most 254 characters' });
+  let ids: string[] | undefined;
+  if (input.ids !== undefined && input.ids !== null) {
+    ids = Array.isArray(input.ids) ? [...new Set(input.ids as unknown[])].filter((id): id is string => typeof id === 'string') : [];
+    if (!Array.isArray(input.ids) || ids.length !== new Set(input.ids as unknown[]).size || ids.length === 0 || ids.length > EXPORT_MAX_IDS || ids.some((id) => id === '' || id.length > 255)) {
+      issues.push({ path: pathOf('ids'), message: `Name 1 to ${EXPORT_MAX_IDS} customers` });
+    }
+  }
+  if (issues.length > 0) throw new ApiError(400, code, 'Value invalid', issues);
+  return { tab: tab as CustomerTab, ...(search ? { search } : {}), ...(ids ? { ids } : {}) };
+}
+
+/**
+ * The plan gate of every export (spec 002 §6 "Essential: customer export").
+ * @throws ApiError 403 `plan_gate` naming the plan that unlocks it
+ */
+export async function requireExportGate(db: Db, shopId: string): Promise<void> {
+  const shop = await findShop(db, shopId);
+  const gate = await checkGate('customer_export', shop ? shopContext(shop).gate : { plan: 'free' });
+  if (!gate.allowed) throw new ApiError(403, 'plan_gate', `Customer exports are available on the ${gate.unlockPlan ?? 'a higher'} plan. ${gate.reason}`, [{ path: '', message: gate.reason }]);
+}
+
 /** The export's header line. */
 export const EXPORT_HEADERS = ['Customer ID', 'Email', 'Phone', 'First Name', 'Last Name', 'Points', 'Birthday', 'Tier', 'Type', 'Last Update'] as const;
 
 /**
  * CSV text of the shop's customers matching `q`, in chunks (header first). Points are the stored
  * balance in whole points (pending awards included). Starts with a UTF-8 byte-order mark so
- * spreadsheets read accents right.
+ * spreadsheets read accents right. `onRows` hears the customers of each chunk (the e-mailed
+ * export counts them).
  */
-export async function* customerCsvChunks(db: Db, shopId: string, q: ExportQuery): AsyncGenerator<string> {
+export async function* customerCsvChunks(db: Db, shopId: string, q: ExportQuery, onRows?: (rows: number) => void): AsyncGenerator<string> {
   const tiers = new Map((await listDocuments(db, shopId, ['tier.tier', 'tier.partner'])).map((t) => [t.id, typeof t.data.name === 'string' ? t.data.name : t.id]));
   yield `\uFEFF${csvLine(EXPORT_HEADERS)}`;
   let after: string | null = null;
@@ -55,6 +96,7 @@ export async function* customerCsvChunks(db: Db, shopId: string, q: ExportQuery)
     if (after !== null) page = page.where('id', '>', after);
     const rows = await page.orderBy('id').limit(1000).execute();
     if (rows.length === 0) return;
+    onRows?.(rows.length);
     yield rows
       .map((c) => csvLine([c.id, c.email, c.phone, c.first_name, c.last_name, c.points_balance, c.birthday, c.tier_id ? (tiers.get(c.tier_id) ?? c.tier_id) : '', TYPE_LABELS[c.type] ?? c.type, c.updated_at]))
       .join('');

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { api, downloadCsv, type CustomerRow, type CustomerSort, type CustomerTab, type ListPage } from '../../api/endpoints';
+import { api, type CustomerRow, type CustomerSort, type CustomerTab, type ListPage } from '../../api/endpoints';
 import { useResource } from '../../api/use-resource';
 import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
@@ -16,8 +16,10 @@ import { CursorPagination, useCursorPages } from '../../components/CursorPaginat
 import { Select } from '../../components/Select';
 import { useT, type MessageKey } from '../../i18n';
 import { shopAtom } from '../../state/session';
-import { useToast } from '../../state/toasts';
 import { CustomerImportExportActions } from './import/ImportExportActions';
+import { ExportDialog } from './export/ExportDialog';
+import { ExportStatusBanner } from './export/ExportStatus';
+import type { ExportScope } from './export/api';
 import { customerName, rfmLabels, typeLabels, typeTones } from './format';
 import { AdjustPointsModal, ConvertToGuestsModal, MembershipModal } from './modals';
 
@@ -106,20 +108,9 @@ export function CustomersPage() {
   const key = `customers:${tab}:${sort}:${limit}:${search}:${after ?? ''}`;
   const page = useResource<ListPage<CustomerRow>>(key, () => api.customers({ tab, sort, limit, ...(search ? { search } : {}), ...(after ? { after } : {}) }), { keepData: true });
   useEffect(() => setSelected(new Set()), [key]);
-  const toast = useToast();
-  const [exporting, setExporting] = useState(false);
-  /** Bulk export (spec 002 §2 Customers "Export"): the selected customers as CSV. */
-  const exportSelected = async () => {
-    setExporting(true);
-    try {
-      const ids = new URLSearchParams([...(tab === 'all' ? [] : [['tab', tab]]), ...[...selected].map((id) => ['id', id])]);
-      await downloadCsv(`/api/customers/export.csv?${ids.toString()}`, `customers-${tab}-selected.csv`);
-    } catch {
-      toast(t('import.export.failed'), 'error');
-    } finally {
-      setExporting(false);
-    }
-  };
+  // Export (spec 002 §2 "Exports are emailed as CSV"): the tab and search, or the selected rows.
+  const [exportScope, setExportScope] = useState<ExportScope | null>(null);
+  const [startedExport, setStartedExport] = useState<string | null>(null);
   const afterBulk = () => {
     setSelected(new Set());
     page.reload();
@@ -179,13 +170,14 @@ export function CustomersPage() {
           <Link className="btn btn--secondary" to="/customers/whitelist/referral">
             {t('referrals.whitelist.title')}
           </Link>
-          <CustomerImportExportActions tab={tab} search={search} />
+          <CustomerImportExportActions onExport={() => setExportScope({ tab, ...(search ? { search } : {}) })} />
           <Button variant="secondary" onClick={() => setDialog('convert')}>
             {t('customers.convert.action')}
           </Button>
         </>
       }
     >
+      <ExportStatusBanner startedId={startedExport} />
       <Tabs tabs={TABS.map((id) => ({ id, label: t(tabLabels[id]) }))} selected={tab} label={t('customers.tabs.label')} onSelect={(id) => update({ tab: id === 'all' ? null : id })} />
       <div role="tabpanel" aria-labelledby={`tab-${tab}`} className="tabs__panel">
         <Card>
@@ -235,9 +227,7 @@ export function CustomersPage() {
                   {selectedRows.every((r) => r.type === 'member') && <Button onClick={() => setDialog('exclude')}>{t('customers.membership.exclude')}</Button>}
                   {selectedRows.every((r) => r.type === 'left' && r.leftReason !== 'segment') && <Button onClick={() => setDialog('rejoin')}>{t('customers.membership.rejoin')}</Button>}
                   {selectedRows.every((r) => r.type === 'left' && r.leftReason === 'segment') && <Button onClick={() => setDialog('revert')}>{t('customers.membership.revert')}</Button>}
-                  <Button loading={exporting} onClick={() => void exportSelected()}>
-                    {t('import.export.action')}
-                  </Button>
+                  <Button onClick={() => setExportScope({ tab, ids: [...selected] })}>{t('import.export.action')}</Button>
                   <Button variant="plain" onClick={() => setSelected(new Set())}>
                     {t('customers.bulk.clear')}
                   </Button>
@@ -296,6 +286,7 @@ export function CustomersPage() {
       </div>
       <AdjustPointsModal target={{ kind: 'many', ids: [...selected] }} open={dialog === 'adjust'} onClose={() => setDialog(null)} onDone={afterBulk} />
       <MembershipModal target={{ kind: 'many', ids: [...selected] }} action={dialog === 'rejoin' || dialog === 'revert' ? dialog : 'exclude'} open={dialog === 'exclude' || dialog === 'rejoin' || dialog === 'revert'} onClose={() => setDialog(null)} onDone={afterBulk} />
+      <ExportDialog open={exportScope !== null} scope={exportScope ?? { tab }} onClose={() => setExportScope(null)} onStarted={(job) => setStartedExport(job.id)} />
       <ConvertToGuestsModal open={dialog === 'convert'} onClose={() => setDialog(null)} onDone={afterBulk} />
     </Page>
   );

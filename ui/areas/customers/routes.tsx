@@ -14,5 +14,7 @@ export const customersRoutes: RouteObject[] = [
   { path: 'customers/segments', lazy: () => import('./SegmentsPage').then((m) => ({ Component: m.SegmentsPage })) },
   // Wallet pass designer and Google Wallet settings (spec 000 §2, spec 002 §2).
   ...walletRoutes,
+  // E-mailed exports and, without a mail server (demo mode), the sent e-mails (spec 002 §2 "Exports are emailed as CSV").
+  { path: 'customers/exports', lazy: () => import('./export/ExportsPage').then((m) => ({ Component: m.ExportsPage })) },
   { path: 'customers/profile/:id', lazy: () => import('./CustomerProfilePage').then((m) => ({ Component: m.CustomerProfilePage })) },
 ];
