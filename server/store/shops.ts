@@ -37,6 +37,11 @@ export async function updateShopSettings(db: Db, domain: string, patch: Record<s
  */
 export async function updateShopSettingsWith(db: Db, domain: string, patchOf: (current: Record<string, unknown>) => Record<string, unknown>, now: string): Promise<Record<string, unknown>> {
   return db.transaction().execute(async (trx) => {
+    // The row is locked before it is read: a write that changes nothing takes PostgreSQL's row lock
+    // until the commit, so two changes at once (a settings save and a banner dismissal) are applied
+    // one after the other rather than the second overwriting the first with what it read. SQLite's
+    // transactions already begin IMMEDIATE, one writer at a time.
+    await trx.updateTable('shops').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', domain).execute();
     const row = await trx.selectFrom('shops').select('settings').where('id', '=', domain).executeTakeFirst();
     if (!row) throw new Error(`updateShopSettings: no shop ${domain}`);
     const current = shopSettings(row);
