@@ -53,6 +53,17 @@ describe('plan offers', () => {
     expect(callsTo(fetchMock, 'POST', '/api/subscription/offers/head_start/claim')).toHaveLength(1);
   });
 
+  it('says a call booked from the booking popup was asked for, on a plan without onboarding calls too', async () => {
+    mockFetch({
+      ...base,
+      'GET /api/subscription/offers': { body: { data: { ...OFFERS, onboardingCall: { ...OFFERS.onboardingCall, requestedAt: '2026-11-20T10:00:00.000Z' } } } },
+    });
+    renderApp('/settings/subscription/plans');
+    const offers = (await screen.findByRole('heading', { name: 'Head start' })).closest('.card') as HTMLElement;
+    expect(within(offers).getByText(/^You asked for a call on .*We will get in touch by e-mail\.$/)).toBeInTheDocument();
+    expect(within(offers).getByText('Onboarding calls come with Advanced and Ultimate.')).toBeInTheDocument();
+  });
+
   it('shows a banner when the offers cannot be loaded', async () => {
     mockFetch({ ...base, 'GET /api/subscription/offers': { status: 500, body: { error: { code: 'internal', message: 'x' } } } });
     renderApp('/settings/subscription/plans');

@@ -62,6 +62,8 @@ function OnboardingCall({ call, onBooked }: { call: Offers['onboardingCall']; on
     return (
       <div className="billing-offer">
         <h3 className="billing-offer__title">{t('billing.offer.call.title')}</h3>
+        {/* A call booked from the floating booking popup (any plan it shows on) is said here too. */}
+        {call.requestedAt && <p>{t('billing.offer.call.requested', { date: new Date(call.requestedAt).toLocaleDateString(currentLanguage()) })}</p>}
         <p>{t('billing.offer.call.locked', { plan: call.unlockPlan ?? '' })}</p>
         <ButtonLink to="/settings/subscription/plans?plan=advanced_2025">{t('billing.offer.call.upgrade', { plan: call.unlockPlan ?? '' })}</ButtonLink>
       </div>
