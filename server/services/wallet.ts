@@ -64,22 +64,36 @@ export async function walletAdapterFor(deps: AppDeps, shopId: string): Promise<W
   return new GoogleWallet({ issuerId: settings.issuerId, key: parseServiceAccountKey(settings.secret) });
 }
 
+/** What every pass of a shop is made with: its design, its name and time zone, and the adapter. */
+interface PassContext {
+  design: WalletPassDesign;
+  shopName: string;
+  timeZone: string;
+  adapter: WalletAdapter;
+}
+
 /**
- * Generates `customerId`'s pass: the design filled with their values (points grouped en-US, dates
- * in the store's time zone) and the adapter's link or file.
- * @throws ApiError 404 `not_found` for a customer the shop does not have; 409 `wallet_pass_not_designed`
- *   before the pass is designed; the adapter's 409s (GoogleWallet.issue)
+ * The shop's pass context.
+ * @throws ApiError 409 `wallet_pass_not_designed` before the pass is designed
  */
-export async function generateWalletPass(deps: AppDeps, shopId: string, customerId: string): Promise<WalletPassAnswer> {
-  const profile = await customerProfile(deps, shopId, customerId);
-  if (!profile) throw notFound('not_found', 'This customer does not exist');
+async function passContext(deps: AppDeps, shopId: string): Promise<PassContext> {
   const [designDoc] = await listDocuments(deps.db, shopId, [WALLET_PASS_KIND]);
   if (!designDoc) throw new ApiError(409, 'wallet_pass_not_designed', 'Design the wallet pass first (Customers › Wallet pass)');
   const checked = deps.registry.get(WALLET_PASS_KIND)?.validate(designDoc.data);
   const design = (checked?.ok ? checked.data : designDoc.data) as unknown as WalletPassDesign;
-  const [shop, link] = await Promise.all([findShop(deps.db, shopId), findReferralLink(deps.db, shopId, customerId)]);
+  const [shop, adapter] = await Promise.all([findShop(deps.db, shopId), walletAdapterFor(deps, shopId)]);
+  return { design, shopName: shop?.name || shopId, timeZone: shop?.iana_timezone || 'UTC', adapter };
+}
+
+/**
+ * One customer's pass in `context`, or null for a customer the shop does not have.
+ * @throws the adapter's ApiError 409s (GoogleWallet.issue)
+ */
+async function issuePass(deps: AppDeps, shopId: string, customerId: string, context: PassContext): Promise<WalletPassAnswer | null> {
+  const [profile, link] = await Promise.all([customerProfile(deps, shopId, customerId), findReferralLink(deps.db, shopId, customerId)]);
+  if (!profile) return null;
   const pass = fillWalletPass(
-    design,
+    context.design,
     {
       id: profile.id,
       firstName: profile.firstName,
@@ -94,9 +108,43 @@ export async function generateWalletPass(deps: AppDeps, shopId: string, customer
       memberSince: profile.createdAt,
       referralCode: link?.code ?? null,
     },
-    { locale: 'en-US', timeZone: shop?.iana_timezone || 'UTC' },
+    { locale: 'en-US', timeZone: context.timeZone },
   );
-  const adapter = await walletAdapterFor(deps, shopId);
-  const issued = await adapter.issue({ shopId, shopName: shop?.name || shopId, pass, issuedAt: (deps.now ?? (() => new Date()))() });
+  const issued = await context.adapter.issue({ shopId, shopName: context.shopName, pass, issuedAt: (deps.now ?? (() => new Date()))() });
   return { pass, ...issued };
+}
+
+/**
+ * Generates `customerId`'s pass: the design filled with their values (points grouped en-US, dates
+ * in the store's time zone) and the adapter's link or file.
+ * @throws ApiError 404 `not_found` for a customer the shop does not have; 409 `wallet_pass_not_designed`
+ *   before the pass is designed; the adapter's 409s (GoogleWallet.issue)
+ */
+export async function generateWalletPass(deps: AppDeps, shopId: string, customerId: string): Promise<WalletPassAnswer> {
+  if (!(await customerProfile(deps, shopId, customerId))) throw notFound('not_found', 'This customer does not exist');
+  const answer = await issuePass(deps, shopId, customerId, await passContext(deps, shopId));
+  if (!answer) throw notFound('not_found', 'This customer does not exist');
+  return answer;
+}
+
+/** At most this many customers' passes per bulk request (the customers list's largest page is 100). */
+export const BULK_WALLET_PASSES_MAX = 100;
+
+/** One customer's entry of a bulk generation: the pass, or `error: 'not_found'` for a customer the shop does not have. */
+export type BulkWalletPass = { customerId: string } & ({ error: null; answer: WalletPassAnswer } | { error: 'not_found'; answer: null });
+
+/**
+ * The passes of `customerIds` (the customers list's "Generate pass wallet", spec 002 §2 list
+ * actions), in the order asked, one context for all: each the same as `generateWalletPass` would
+ * answer, or `not_found` for an id the shop does not have (the others are still made).
+ * @throws ApiError 409 `wallet_pass_not_designed` before the pass is designed; the adapter's 409s
+ */
+export async function generateWalletPasses(deps: AppDeps, shopId: string, customerIds: readonly string[]): Promise<BulkWalletPass[]> {
+  const context = await passContext(deps, shopId);
+  const out: BulkWalletPass[] = [];
+  for (const customerId of customerIds) {
+    const answer = await issuePass(deps, shopId, customerId, context);
+    out.push(answer ? { customerId, error: null, answer } : { customerId, error: 'not_found', answer: null });
+  }
+  return out;
 }

@@ -207,3 +207,39 @@ describe('Google Wallet', () => {
     expect(await res.json()).toMatchObject({ error: { code: 'google_wallet_key_invalid' } });
   });
 });
+
+describe('POST /api/customers/wallet-passes (the customers list action "Generate pass wallet")', () => {
+  it('makes each listed customer the pass the profile would, in order, and names the ids the shop does not have', async () => {
+    const { design, call, generate } = await shopWithCustomer();
+    await design([row('name', 'points')]);
+    const res = await call('POST', '/api/customers/wallet-passes', { ids: ['999', CUSTOMER, CUSTOMER] });
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { customerId: string; error: string | null; answer: Answer | null }[] };
+    // Repeated ids are made once; the unknown one is named, the rest still made.
+    expect(data.map((d) => [d.customerId, d.error])).toEqual([
+      ['999', 'not_found'],
+      [CUSTOMER, null],
+    ]);
+    const single = (await (await generate()).json()) as { data: Answer };
+    expect(data[1]!.answer).toEqual(single.data);
+    expect(data[1]!.answer!.pass.rows[0]!.left.value).toBe('Ana Diaz');
+  });
+
+  it('refuses an empty, oversized or malformed list at /ids and answers 409 before the pass is designed', async () => {
+    const { design, call } = await shopWithCustomer();
+    const refused = async (body: unknown, path: string) => {
+      const res = await call('POST', '/api/customers/wallet-passes', body);
+      expect(res.status).toBe(422);
+      expect(((await res.json()) as { error: { details: { path: string }[] } }).error.details[0]!.path).toBe(path);
+    };
+    await refused({ ids: [] }, '/ids');
+    await refused({ ids: Array.from({ length: 101 }, (_, i) => String(i)) }, '/ids');
+    await refused({ ids: [CUSTOMER, 5] }, '/ids/1');
+    await refused({}, '/ids');
+    const early = await call('POST', '/api/customers/wallet-passes', { ids: [CUSTOMER] });
+    expect(early.status).toBe(409);
+    expect(((await early.json()) as { error: { code: string } }).error.code).toBe('wallet_pass_not_designed');
+    await design([row('name', 'points')]);
+    expect((await call('POST', '/api/customers/wallet-passes', { ids: [CUSTOMER] })).status).toBe(200);
+  });
+});

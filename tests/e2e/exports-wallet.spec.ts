@@ -105,4 +105,16 @@ test('a merchant designs the wallet pass with its live preview and generates a c
   expect(svg).toMatch(/^<svg /);
   expect(svg).toContain(`Board Club ${run}`);
   expect(svg).toContain('Pass Holder2');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The list's bulk action makes the selected customers' passes at once.
+  await page.goto('/customers');
+  await findCustomer(page, email, 'Pass Holder2');
+  await page.getByRole('checkbox', { name: /Pass Holder2/ }).check();
+  await page.getByRole('button', { name: 'Generate wallet passes' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Wallet pass for 1 customer' });
+  const line = bulk.getByRole('listitem').filter({ hasText: 'Pass Holder2' });
+  const many = page.waitForEvent('download');
+  await line.getByRole('link', { name: 'Download pass' }).click();
+  expect(await readFile(await (await many).path(), 'utf8')).toContain('Pass Holder2');
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadRegistry } from '../../engine/registry';
-import { GenerateWalletPassAction } from '../../ui/areas/customers/wallet/GenerateWalletPass';
+import { BulkWalletPassesAction, GenerateWalletPassAction } from '../../ui/areas/customers/wallet/GenerateWalletPass';
 import { WalletPassPreview } from '../../ui/areas/customers/wallet/WalletPassCard';
 import { storedDoc } from './catalogue-factories';
 import { mockFetch, renderApp, shopReply, withStore, type Reply } from './helpers';
@@ -136,5 +136,69 @@ describe('Generate wallet pass on the customer profile', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Generate wallet pass' }));
     expect(await screen.findByText('Design the wallet pass first.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Wallet pass design' })).toHaveAttribute('href', '/customers/wallet');
+  });
+});
+
+describe('the customers list action "Generate wallet passes" (spec 002 §2)', () => {
+  const filled = (name: string) => ({
+    header: { title: 'Acme Rewards', logo: null },
+    colors: { background: '#1f2a44', foreground: '#ffffff', label: '#aeb9d6' },
+    rows: [{ left: { label: 'Member', field: 'name', value: name }, right: { label: 'Points', field: 'points', value: '10' } }],
+  });
+  const customers = [
+    { id: '1', label: 'Ana Diaz', email: 'ana@example.com' },
+    { id: '2', label: '=cmd|x', email: 'eve@example.com' },
+    { id: '3', label: 'Gone Customer', email: 'gone@example.com' },
+  ];
+  const mount = (reply: Reply) => {
+    const fetchMock = mockFetch({ 'POST /api/customers/wallet-passes': reply });
+    const router = createMemoryRouter([{ path: '*', element: <BulkWalletPassesAction customers={customers} /> }]);
+    render(withStore(<RouterProvider router={router} />));
+    return fetchMock;
+  };
+
+  it('lists each selected customer with their Google Wallet link, offers the links as a CSV and names a customer that is gone', async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), `blob:${blobs.length}`)), revokeObjectURL: vi.fn() }));
+    const link = (id: string) => `https://pay.google.com/gp/v/save/jwt-${id}`;
+    const fetchMock = mount({
+      body: {
+        data: [
+          { customerId: '1', error: null, answer: { pass: filled('Ana Diaz'), provider: 'google', saveUrl: link('1'), file: null } },
+          { customerId: '2', error: null, answer: { pass: filled('Eve'), provider: 'google', saveUrl: link('2'), file: null } },
+          { customerId: '3', error: 'not_found', answer: null },
+        ],
+      },
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate wallet passes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Wallet passes for 3 customers' });
+    const list = await within(dialog).findByRole('list', { name: 'Generated passes' });
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines.map((li) => li.textContent)).toEqual(['Ana DiazSave to Google Wallet', '=cmd|xSave to Google Wallet', 'Gone CustomerNo longer a customer']);
+    expect(within(lines[0]!).getByRole('link', { name: 'Save to Google Wallet' })).toHaveAttribute('href', link('1'));
+    const csv = within(dialog).getByRole('link', { name: 'Download the links (CSV)' });
+    expect(csv).toHaveAttribute('download', 'wallet-pass-links.csv');
+    const text = await blobs.at(-1)!.text();
+    // A name that starts like a formula is made inert; the gone customer has no line.
+    expect(text.replace(/^\ufeff/, '').split('\r\n')).toEqual(['"Email","Name","Google Wallet link"', `"ana@example.com","Ana Diaz","${link('1')}"`, `"eve@example.com","'=cmd|x","${link('2')}"`, '']);
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/api/customers/wallet-passes'))!;
+    expect(JSON.parse(String((init as RequestInit).body))).toEqual({ ids: ['1', '2', '3'] });
+  });
+
+  it('offers each pass image without Google Wallet, and no CSV', async () => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pass'), revokeObjectURL: vi.fn() }));
+    const file = (id: string) => ({ filename: `wallet-pass-${id}.svg`, mediaType: 'image/svg+xml', base64: btoa('<svg/>') });
+    mount({ body: { data: [{ customerId: '1', error: null, answer: { pass: filled('Ana Diaz'), provider: 'local', saveUrl: null, file: file('1') } }] } });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate wallet passes' }));
+    const download = await screen.findByRole('link', { name: 'Download pass' });
+    expect(download).toHaveAttribute('download', 'wallet-pass-1.svg');
+    expect(screen.queryByRole('link', { name: 'Download the links (CSV)' })).toBeNull();
+    expect(screen.getByText('Google Wallet is not connected: the pass is an image to download.')).toBeInTheDocument();
+  });
+
+  it('says to design the pass first', async () => {
+    mount({ status: 409, body: { error: { code: 'wallet_pass_not_designed', message: 'Design the wallet pass first (Customers › Wallet pass)' } } });
+    await userEvent.click(screen.getByRole('button', { name: 'Generate wallet passes' }));
+    expect(await screen.findByText('Design the wallet pass first.')).toBeInTheDocument();
   });
 });

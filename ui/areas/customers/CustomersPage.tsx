@@ -18,6 +18,7 @@ import { useT, type MessageKey } from '../../i18n';
 import { shopAtom } from '../../state/session';
 import { CustomerImportExportActions } from './import/ImportExportActions';
 import { ExportDialog } from './export/ExportDialog';
+import { BulkWalletPassesAction } from './wallet/GenerateWalletPass';
 import { ExportStatusBanner } from './export/ExportStatus';
 import type { ExportScope } from './export/api';
 import { customerName, rfmLabels, typeLabels, typeTones } from './format';
@@ -86,8 +87,8 @@ function parse<T extends string>(value: string | null, allowed: readonly T[], fa
 /**
  * `/customers` (spec 002 §2 Customers): tabs All, Member, Guest, Left, B2B, Left segment; search by full e-mail or
  * name; sort by points either way or by last update; items per page; cursor pages; customizable
- * columns remembered per shop; a row opens the profile; bulk adjust, exclude, rejoin and export of
- * the selected rows.
+ * columns remembered per shop; a row opens the profile; bulk adjust, exclude, rejoin, export and
+ * wallet passes of the selected rows.
  */
 export function CustomersPage() {
   const t = useT();
@@ -228,6 +229,7 @@ export function CustomersPage() {
                   {selectedRows.every((r) => r.type === 'left' && r.leftReason !== 'segment') && <Button onClick={() => setDialog('rejoin')}>{t('customers.membership.rejoin')}</Button>}
                   {selectedRows.every((r) => r.type === 'left' && r.leftReason === 'segment') && <Button onClick={() => setDialog('revert')}>{t('customers.membership.revert')}</Button>}
                   <Button onClick={() => setExportScope({ tab, ids: [...selected] })}>{t('import.export.action')}</Button>
+                  <BulkWalletPassesAction customers={selectedRows.map((r) => ({ id: r.id, label: customerName(r, r.email || t('customers.noName')), email: r.email ?? '' }))} />
                   <Button variant="plain" onClick={() => setSelected(new Set())}>
                     {t('customers.bulk.clear')}
                   </Button>

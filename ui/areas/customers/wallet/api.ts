@@ -17,6 +17,13 @@ export interface GeneratedWalletPass {
   file: { filename: string; mediaType: string; base64: string } | null;
 }
 
+/** One customer's entry of a bulk generation: the pass, or `not_found` for an id the shop no longer has. */
+export interface BulkWalletPass {
+  customerId: string;
+  error: 'not_found' | null;
+  answer: GeneratedWalletPass | null;
+}
+
 /** The Google Wallet connection; never the key. */
 export interface GoogleWalletState {
   state: 'not_connected' | 'invalid_key' | 'connected';
@@ -27,6 +34,8 @@ export interface GoogleWalletState {
 export const walletApi = {
   /** `POST /api/customers/:id/wallet-pass`; 404 unknown customer, 409 `wallet_pass_not_designed` and Google's refusals. */
   generate: (customerId: string) => request<{ data: GeneratedWalletPass }>(`/api/customers/${encodeURIComponent(customerId)}/wallet-pass`, { method: 'POST' }).then((r) => r.data),
+  /** `POST /api/customers/wallet-passes` `{ ids }` (1–100): each customer's pass in order; 409 `wallet_pass_not_designed` and Google's refusals. */
+  generateMany: (customerIds: readonly string[]) => request<{ data: BulkWalletPass[] }>('/api/customers/wallet-passes', { method: 'POST', body: { ids: customerIds } }).then((r) => r.data),
   /** `GET /api/wallet/google`. */
   googleState: () => request<{ data: GoogleWalletState }>('/api/wallet/google').then((r) => r.data),
 };
