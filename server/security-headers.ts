@@ -23,16 +23,18 @@ export function guideVideoOrigin(url: string): string {
   return parsed.origin;
 }
 
-/** The guide video's origin, e.g. `https://www.youtube-nocookie.com`. */
-export const GUIDE_VIDEO_ORIGIN: string = guideVideoOrigin(guideVideo.url);
+/** The guide video's origin, e.g. `https://www.youtube-nocookie.com`; null while no video is configured. */
+const GUIDE_VIDEO_URL = (guideVideo as { url: string | null }).url;
+export const GUIDE_VIDEO_ORIGIN: string | null = GUIDE_VIDEO_URL ? guideVideoOrigin(GUIDE_VIDEO_URL) : null;
 
 /**
  * The CSP for an admin page at `path` with the `shop` query parameter (may be absent). Embedded
  * pages (`/embed…`) may be framed by that shop's admin (any shop's when the parameter is missing
  * or not a shop domain) and the unified admin; the widget preview (`/widget/preview`) by the app
- * itself as well; other pages by no one.
+ * itself as well; other pages by no one. Frames load the app itself and `videoOrigin` (the
+ * configured guide video's, none while there is no video).
  */
-export function contentSecurityPolicy(path: string, shop: string | undefined): string {
+export function contentSecurityPolicy(path: string, shop: string | undefined, videoOrigin: string | null = GUIDE_VIDEO_ORIGIN): string {
   const embedded = path === '/embed' || path.startsWith('/embed/');
   const shopOrigin = shop && isShopDomain(shop.toLowerCase()) ? `https://${shop.toLowerCase()}` : 'https://*.myshopify.com';
   // The widget's live preview is framed by the admin itself (which may sit in the platform's admin).
@@ -52,7 +54,7 @@ export function contentSecurityPolicy(path: string, shop: string | undefined): s
     "font-src 'self' data:",
     "connect-src 'self'",
     // Frames: the widget preview (the app itself) and the guide video's host only.
-    `frame-src 'self' ${GUIDE_VIDEO_ORIGIN}`,
+    videoOrigin ? `frame-src 'self' ${videoOrigin}` : "frame-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -9,8 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { signSessionToken } from '../../server/auth';
 import type { AppDeps } from '../../server/deps';
+import { contentSecurityPolicy, GUIDE_VIDEO_ORIGIN, guideVideoOrigin } from '../../server/security-headers';
 import { ensureShop } from '../../server/store/shops';
-import guideVideo from '../../ui/areas/dashboard/guide-video.json';
+import guideVideoConfig from '../../ui/areas/dashboard/guide-video.json';
+
+const guideVideo = guideVideoConfig as { url: string | null };
 import { AUTH, openTestDatabase, repoRegistry, SHOP } from '../support/app';
 
 type Json = Record<string, unknown>;
@@ -142,18 +145,22 @@ describe('booking the call from the popup (POST /api/subscription/onboarding-cal
 });
 
 describe('guide video frame (spec 000 §2)', () => {
-  it("lets admin pages frame only the app itself and the configured video's host", async () => {
+  it("lets admin pages frame only the app itself and the configured video's host, none while no video is configured", async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const uiDir = mkdtempSync(join(tmpdir(), 'ui-'));
     writeFileSync(join(uiDir, 'index.html'), '<!doctype html><title>t</title>');
     const app = createApp({ db: await openTestDatabase(), registry: repoRegistry(), auth: AUTH, uiDir });
-    const origin = new URL(guideVideo.url).origin;
+    // The served pages follow guide-video.json (no video published yet: the app itself only).
+    expect(GUIDE_VIDEO_ORIGIN).toBe(guideVideo.url ? new URL(guideVideo.url).origin : null);
     for (const path of ['/home', `/embed/home?shop=${SHOP}`]) {
       const csp = (await app.request(path)).headers.get('Content-Security-Policy') ?? '';
-      const frameSrc = csp.split('; ').find((d) => d.startsWith('frame-src '));
-      expect(frameSrc).toBe(`frame-src 'self' ${origin}`);
+      expect(csp.split('; ').find((d) => d.startsWith('frame-src '))).toBe(contentSecurityPolicy(path.split('?')[0]!, SHOP).split('; ').find((d) => d.startsWith('frame-src ')));
     }
+    const frameSrc = (origin: string | null) => contentSecurityPolicy('/home', undefined, origin).split('; ').find((d) => d.startsWith('frame-src '));
+    expect(frameSrc(null)).toBe("frame-src 'self'");
+    expect(frameSrc(guideVideoOrigin('https://www.youtube-nocookie.com/embed/abc123'))).toBe("frame-src 'self' https://www.youtube-nocookie.com");
+    expect(() => guideVideoOrigin('http://videos.example.com/guide')).toThrow(/must be https/);
   });
 });

@@ -6,11 +6,11 @@
  * saves the dismissal; "Book a call" records the request from the popup; the guide video opens in
  * a dialog with a 16:9 frame of the configured address and closes with Escape.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import guideVideo from '../../ui/areas/dashboard/guide-video.json';
-import { callsTo, mockFetch, renderApp, shopReply, type Reply } from './helpers';
+import { GUIDE_VIDEO_URL, GuideVideoButton } from '../../ui/areas/dashboard/GuideVideo';
+import { callsTo, mockFetch, renderApp, shopReply, withStore, type Reply } from './helpers';
 
 afterEach(() => {
   cleanup();
@@ -105,25 +105,33 @@ describe('floating booking popup', () => {
 });
 
 describe('guide video modal', () => {
-  it("opens from the dashboard's checklist in a dialog with a 16:9 frame of the configured video, and closes with Escape", async () => {
-    serve({ 'GET /api/shops': shopReply });
-    renderApp('/');
-    const open = await screen.findByRole('button', { name: 'Watch the guide' });
-    await userEvent.click(open);
+  const URL_OF_VIDEO = 'https://www.youtube-nocookie.com/embed/abc123';
+  const mountButton = () => render(withStore(<GuideVideoButton url={URL_OF_VIDEO} />));
+
+  it('opens in a dialog with a 16:9 frame of the video, and closes with Escape', async () => {
+    mountButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Watch the guide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Getting started with your loyalty program' });
     const frame = within(dialog).getByTitle('Guide video: getting started with your loyalty program');
-    expect(frame).toHaveAttribute('src', guideVideo.url);
+    expect(frame).toHaveAttribute('src', URL_OF_VIDEO);
     expect((frame.parentElement as HTMLElement).style.aspectRatio).toBe('16 / 9');
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByTitle('Guide video: getting started with your loyalty program')).toBeNull());
   });
 
   it('closes with its Close button, unloading the video', async () => {
-    serve({ 'GET /api/shops': shopReply });
-    renderApp('/');
-    await userEvent.click(await screen.findByRole('button', { name: 'Watch the guide' }));
+    mountButton();
+    await userEvent.click(screen.getByRole('button', { name: 'Watch the guide' }));
     const dialog = await screen.findByRole('dialog', { name: 'Getting started with your loyalty program' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByTitle('Guide video: getting started with your loyalty program')).toBeNull();
+  });
+
+  it("is offered on the dashboard's checklist exactly when guide-video.json names a video", async () => {
+    serve({ 'GET /api/shops': shopReply });
+    renderApp('/');
+    await screen.findByText('Demo Shop');
+    await screen.findByRole('heading', { name: /Quick start/i });
+    expect(screen.queryByRole('button', { name: 'Watch the guide' }) !== null).toBe(GUIDE_VIDEO_URL !== null);
   });
 });

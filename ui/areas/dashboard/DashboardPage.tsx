@@ -10,7 +10,7 @@ import { Select } from '../../components/Select';
 import { SkeletonText } from '../../components/Skeleton';
 import { useT, type MessageKey } from '../../i18n';
 import { SaleBanner } from '../billing/Offers';
-import { GuideVideoButton } from './GuideVideo';
+import { GUIDE_VIDEO_URL, GuideVideoButton } from './GuideVideo';
 import { RecommendedAppsCard } from './RecommendedAppsCard';
 
 const RANGES: ReportRange[] = ['today', 'yesterday', 'last_7_days', 'last_30_days', 'last_60_days', 'last_90_days', 'last_month', 'last_year', 'week_to_date', 'month_to_date', 'year_to_date'];
@@ -158,7 +158,7 @@ export function DashboardPage() {
           title={t('dashboard.check.title')}
           actions={
             <div className="card__actions">
-              <GuideVideoButton />
+              {GUIDE_VIDEO_URL && <GuideVideoButton url={GUIDE_VIDEO_URL} />}
               <Link to="/set-up">{t('setup.rerun')}</Link>
             </div>
           }
