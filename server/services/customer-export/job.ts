@@ -30,7 +30,9 @@ import { emailOf, type EmailAdapter } from '../../email/adapter';
 import { ApiError, notFound } from '../../errors';
 import type { Logger } from '../../logging';
 import { customerCsvChunks, type ExportQuery } from '../customer-import/export';
+import { shopSettings } from '../../store/shops';
 import { checkExportLink, EXPORT_LINK_TTL_SECONDS, signedExportLink } from './link';
+import { exportMail, mailLanguage } from './messages';
 
 /** A CSV of at most 10 MB (bytes) is attached; a larger one is sent as a download link (most mail servers refuse messages over 10–25 MB once encoded). */
 export const EXPORT_ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
@@ -221,13 +223,6 @@ export async function exportDownload(deps: ExportDeps, id: string, expires: stri
 /** The CSV's file name: `customers-<tab>-<day of the export>.csv`. */
 export const exportFileName = (view: ExportView): string => `customers-${view.query.tab}${view.query.ids ? '-selected' : ''}-${view.createdAt.slice(0, 10)}.csv`;
 
-const FILTER_WORDS: Record<string, string> = { all: 'All', member: 'Member', guest: 'Guest', left: 'Left', b2b: 'B2B', left_segment: 'Left segment' };
-
-/** What the message says it holds: the tab, the search and the selection. */
-function describe(query: ExportQuery): string {
-  return [`tab ${FILTER_WORDS[query.tab] ?? query.tab}`, ...(query.search ? [`search "${query.search}"`] : []), ...(query.ids ? [`${query.ids.length} selected customers`] : [])].join(', ');
-}
-
 /** Thrown when another runner claimed the job after this one: this one stops and writes nothing more. */
 class LostClaim extends Error {}
 
@@ -393,18 +388,20 @@ export class ExportRunner {
     const fileName = exportFileName(view);
     const attach = file.bytes <= this.attachmentMaxBytes;
     const expiresAt = new Date(nowOf(this.deps).getTime() + EXPORT_LINK_TTL_SECONDS * 1000);
-    const counted = `${file.rows.toLocaleString('en-US')} ${file.rows === 1 ? 'customer' : 'customers'} (${describe(view.query)})`;
-    const text = attach
-      ? `Hello,\n\nAttached is the customer export you asked for: ${counted}.\n\nThe file is ${fileName}, UTF-8 CSV, one customer a line.\n`
-      : `Hello,\n\nYour customer export is ready: ${counted}.\n\nThe file is ${(file.bytes / 1024 / 1024).toFixed(1)} MB, too large to attach. Download it until ${expiresAt.toUTCString()}:\n${signedExportLink(job.app_origin, this.deps.auth.apiSecret, job.id, expiresAt)}\n`;
+    const shop = await this.deps.db.selectFrom('shops').select('settings').where('id', '=', job.shop_id).executeTakeFirst();
+    const language = mailLanguage(shop ? shopSettings(shop).primaryLanguageInApp : undefined);
+    const mail = exportMail(
+      { rows: file.rows, query: view.query, fileName, ...(attach ? {} : { link: { bytes: file.bytes, url: signedExportLink(job.app_origin, this.deps.auth.apiSecret, job.id, expiresAt), expiresAt } }) },
+      language,
+    );
     // A slow server must not outlast the claim: the lease is moved just before sending.
     await this.update(job, {});
     await emailOf(this.deps).send({
       shopId: job.shop_id,
       messageId: job.message_id,
       to: job.recipient,
-      subject: `Your customer export: ${counted}`,
-      text,
+      subject: mail.subject,
+      text: mail.text,
       ...(attach ? { attachments: [{ filename: fileName, contentType: 'text/csv; charset=utf-8', content: await readFile(file.path) }] } : {}),
     });
     await this.update(job, { status: 'sent', delivery: attach ? 'attachment' : 'link', link_expires_at: attach ? null : expiresAt.toISOString(), error: null, locked_until: null, finished_at: nowOf(this.deps).toISOString(), ...(attach ? { file_path: null } : {}) });
