@@ -9,10 +9,12 @@
  *   names, phone and birthday blanked; the ledger, tier stats and expiry runs are kept (numbers
  *   only), so the shop's totals do not move; events, reviews, coupons, referral links, whitelist,
  *   fingerprints, reminders, stored order facts, idempotent answers, data-request exports, import
- *   error rows and the bodies of the webhooks about the customer or the orders to redact go.
+ *   error rows and the bodies of the webhooks about the customer or the orders to redact go, and so
+ *   do the customer exports that name them (the CSV behind a download link, the local outbox's
+ *   message with the attached copy).
  * - `shop/redact`: every row of the shop in every table (SHOP_TABLES, the ledger included: its
- *   delete trigger lets rows go only inside this transaction, migration 0019) and the import files
- *   on disk; the shop row stays as a tombstone without name, e-mail or settings, so a redelivery
+ *   delete trigger lets rows go only inside this transaction, migration 0019) and the import and
+ *   export files on disk; the shop row stays as a tombstone without name, e-mail or settings, so a redelivery
  *   is still admitted and changes nothing.
  * - `app/uninstalled`: the shop marked uninstalled (`settings.uninstalledAt`) and its offline
  *   access token revoked (server/platform/access-tokens.ts `revokeAccessToken`).
@@ -20,7 +22,7 @@
  * A new table that holds a customer id or a shop id must be listed below: tests/api/privacy.test.ts
  * fails for a table that is not.
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { sql } from 'kysely';
 import { idString } from '../../engine/order';
 import type { AppDeps } from '../deps';
@@ -109,6 +111,8 @@ export const SHOP_TABLES: readonly string[] = [
   'install_states',
   'privacy_requests',
   'translations',
+  'customer_exports',
+  'email_outbox',
 ];
 
 /** Tables the privacy handling leaves alone on purpose: the tombstone, its record, the app's own. */
@@ -241,7 +245,8 @@ export async function findDataRequest(db: Db, shopId: string, requestId: string)
 export async function redactCustomer(deps: AppDeps, shopId: string, body: unknown, finish: FinishDelivery): Promise<unknown> {
   const customer = parseCustomerPayload(body);
   const at = nowIso(deps);
-  return deps.db.transaction().execute(async (tx) => {
+  const exportFiles: string[] = [];
+  const result = await deps.db.transaction().execute(async (tx) => {
     const emails = await emailsOf(tx, shopId, customer);
     const touched: Record<string, number> = {};
     const count = (table: string, n: bigint | number | undefined) => {
@@ -290,16 +295,36 @@ export async function redactCustomer(deps: AppDeps, shopId: string, body: unknow
       )
       .executeTakeFirst();
     count('webhook_delivery_bodies', bodies.numDeletedRows);
+    // Customer exports (CSV files waiting behind a download link, and the local outbox's attached
+    // copies) naming the customer: the files go, the outbox messages with them.
+    const needles = [...emails, customer.customerId.toLowerCase()];
+    const names = (text: string) => needles.some((n) => text.toLowerCase().includes(n));
+    for (const message of await tx.selectFrom('email_outbox').select(['id', 'attachments']).where('shop_id', '=', shopId).execute()) {
+      const attachments = JSON.parse(message.attachments) as { content?: string }[];
+      if (!attachments.some((a) => typeof a.content === 'string' && names(Buffer.from(a.content, 'base64').toString('utf8')))) continue;
+      const r = await tx.deleteFrom('email_outbox').where('shop_id', '=', shopId).where('id', '=', message.id).executeTakeFirst();
+      count('email_outbox', r.numDeletedRows);
+    }
+    for (const job of await tx.selectFrom('customer_exports').select(['id', 'file_path']).where('shop_id', '=', shopId).where('file_path', 'is not', null).execute()) {
+      const text = await readFile(job.file_path!, 'utf8').catch(() => '');
+      if (!names(text)) continue;
+      const r = await tx.updateTable('customer_exports').set({ file_path: null }).where('shop_id', '=', shopId).where('id', '=', job.id).executeTakeFirst();
+      count('customer_exports', r.numUpdatedRows);
+      exportFiles.push(job.file_path!);
+    }
     await tx
       .insertInto('privacy_requests')
       .values({ id: crypto.randomUUID(), shop_id: shopId, topic: 'customers/redact', request_key: customer.customerId, customer_id: null, payload: JSON.stringify({ ordersToRedact: customer.orderIds.length, touched }), received_at: at })
       .onConflict((oc) => oc.columns(['shop_id', 'topic', 'request_key']).doNothing())
       .execute();
-    const result = { customerId: customer.customerId, touched };
+    const answer = { customerId: customer.customerId, touched };
     deps.logger?.info({ shopId, customerId: customer.customerId, touched }, 'customer redacted');
-    await finish(tx, result);
-    return result;
+    await finish(tx, answer);
+    return answer;
   });
+  // Files last: a rolled-back redaction must not have lost them.
+  for (const path of exportFiles) await rm(path, { force: true }).catch(() => undefined);
+  return result;
 }
 
 /**
@@ -316,6 +341,7 @@ export async function redactShop(deps: AppDeps, shopId: string, _body: unknown, 
       if (Number(n ?? 0) > 0) deleted[table] = (deleted[table] ?? 0) + Number(n);
     };
     for (const f of await tx.selectFrom('customer_imports').select('file_path').where('shop_id', '=', shopId).execute()) files.push(f.file_path);
+    for (const f of await tx.selectFrom('customer_exports').select('file_path').where('shop_id', '=', shopId).where('file_path', 'is not', null).execute()) files.push(f.file_path!);
     await tx
       .insertInto('shop_redactions')
       .values({ shop_id: shopId, purging: 1, redacted_at: at })

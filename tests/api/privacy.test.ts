@@ -5,9 +5,13 @@
  * every row of the shop and no other, app/uninstalled marks the shop and revokes its token — each
  * the same under redelivery.
  */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db/database';
+import { exportRunnerFor } from '../../server/services/customer-export/job';
 import { CUSTOMER_TABLES, SHOP_TABLES, UNTOUCHED_TABLES } from '../../server/services/privacy';
 import { ensureShop } from '../../server/store/shops';
 import { storeAccessToken } from '../../server/platform/access-tokens';
@@ -209,6 +213,34 @@ describe('customers/redact', () => {
     // Grace: every row that named her is as it was, her ledger too.
     expect(await snapshot(t.db, { needle: 'grace' })).toEqual(graceBefore);
     expect(await ledgerOf(t.db, GRACE.id)).toEqual(graceLedger);
+  });
+
+  it('removes the customer exports that name the customer: the outbox message with its CSV, the file behind a link', async () => {
+    const t = await shopWithCustomers();
+    for (const who of [ADA, GRACE]) expect((await t.call('POST', '/api/customers/exports', { recipient: 'owner@shop.example', search: who.email })).status).toBe(202);
+    await exportRunnerFor({ db: t.db, auth: AUTH }).whenIdle();
+    const subjects = async () => (await t.db.selectFrom('email_outbox').select('subject').where('shop_id', '=', SHOP).orderBy('subject').execute()).map((r) => r.subject);
+    expect(await subjects()).toEqual([expect.stringContaining(ADA.email), expect.stringContaining(GRACE.email)]);
+    // Two large exports still waiting behind their download links.
+    const dir = mkdtempSync(join(tmpdir(), 'exports-'));
+    for (const who of [ADA, GRACE]) {
+      writeFileSync(join(dir, `${who.id}.csv`), `Email,First name\n${who.email},${who.first_name}\n`);
+      await t.db
+        .insertInto('customer_exports')
+        .values({ id: `big-${who.id}`, shop_id: SHOP, recipient: 'owner@shop.example', query: '{"tab":"all"}', app_origin: 'https://app.example', status: 'sent', file_path: join(dir, `${who.id}.csv`), delivery: 'link', message_id: `<big-${who.id}@app>`, actor: 'admin:t', created_at: NOW.toISOString() })
+        .execute();
+    }
+
+    expect((await t.deliver('customers/redact', redactBody(t.adaOrder))).status).toBe(200);
+
+    expect(await subjects()).toEqual([expect.stringContaining(GRACE.email)]);
+    expect(existsSync(join(dir, `${ADA.id}.csv`))).toBe(false);
+    expect(existsSync(join(dir, `${GRACE.id}.csv`))).toBe(true);
+    const files = await t.db.selectFrom('customer_exports').select(['id', 'file_path']).where('id', 'like', 'big-%').orderBy('id').execute();
+    expect(files).toEqual([
+      { id: `big-${ADA.id}`, file_path: null },
+      { id: `big-${GRACE.id}`, file_path: join(dir, `${GRACE.id}.csv`) },
+    ]);
   });
 
   it('changes nothing when redelivered', async () => {
