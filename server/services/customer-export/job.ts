@@ -31,6 +31,7 @@ import { ApiError, notFound } from '../../errors';
 import type { Logger } from '../../logging';
 import { customerCsvChunks, type ExportQuery } from '../customer-import/export';
 import { shopSettings } from '../../store/shops';
+import { SweepingRunner } from '../sweeping-runner';
 import { checkExportLink, EXPORT_LINK_TTL_SECONDS, signedExportLink } from './link';
 import { exportMail, mailLanguage } from './messages';
 
@@ -234,11 +235,7 @@ export type ExportOutcome = 'sent' | 'failed' | 'not_claimed';
  * other, every job that is queued or whose runner died, and removes files no longer needed;
  * `startPolling()` keeps doing so every lockSeconds; `whenIdle()` resolves when nothing runs.
  */
-export class ExportRunner {
-  private sweep: Promise<void> | null = null;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private stopping = false;
+export class ExportRunner extends SweepingRunner {
   private readonly lockMs: number;
   private readonly directory: string;
   private readonly attachmentMaxBytes: number;
@@ -252,53 +249,18 @@ export class ExportRunner {
     private readonly deps: ExportDeps,
     options: { lockSeconds?: number; directory?: string; attachmentMaxBytes?: number } = {},
   ) {
-    this.lockMs = (options.lockSeconds ?? EXPORT_LOCK_SECONDS) * 1000;
+    const lockMs = (options.lockSeconds ?? EXPORT_LOCK_SECONDS) * 1000;
+    super(lockMs, 'customer export', () => deps.logger);
+    this.lockMs = lockMs;
     this.directory = options.directory ?? exportDirectory();
     this.attachmentMaxBytes = options.attachmentMaxBytes ?? EXPORT_ATTACHMENT_MAX_BYTES;
-  }
-
-  /** Takes up waiting jobs now (a sweep already running goes round once more). */
-  kick(): void {
-    if (this.stopping) return;
-    if (this.sweep) {
-      this.again = true;
-      return;
-    }
-    this.sweep = this.takeUpWaiting()
-      .catch((e: unknown) => this.deps.logger?.error({ err: e }, 'customer export sweep failed'))
-      .finally(() => {
-        this.sweep = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
-  }
-
-  /** Kicks now and then every lockSeconds (the timer does not keep the process alive). */
-  startPolling(): void {
-    this.kick();
-    this.timer ??= setInterval(() => this.kick(), this.lockMs);
-    this.timer.unref();
-  }
-
-  /** Resolves once no sweep runs. */
-  async whenIdle(): Promise<void> {
-    while (this.sweep) await this.sweep;
-  }
-
-  /** Stops polling and lets the job in hand finish. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.whenIdle();
   }
 
   private lease(): string {
     return new Date(nowOf(this.deps).getTime() + this.lockMs).toISOString();
   }
 
-  private async takeUpWaiting(): Promise<void> {
+  protected async takeUpWaiting(): Promise<void> {
     const now = nowOf(this.deps).toISOString();
     const waiting = await this.deps.db
       .selectFrom('customer_exports')

@@ -24,6 +24,7 @@ import { ApiError, notFound } from '../../errors';
 import type { Logger } from '../../logging';
 import { isSqlite } from '../../db/dialect';
 import { onLedgerAppend, tierContext } from '../tiers';
+import { SweepingRunner } from '../sweeping-runner';
 import { csvLine, detectDelimiter, firstRecords, readRecords, RecordCounter, type Delimiter } from './csv';
 import { guessMapping, mappingIssues, RowChecker, TIER_RULES, type BadRow, type CheckedRow, type ColumnMapping, type ImportKind, type ImportRow, type TierMatch, type TierRule } from './rules';
 
@@ -390,65 +391,31 @@ type CustomerRecord = Omit<CustomersTable, 'points_balance' | 'type' | 'segment_
  * queued or whose runner died; `startPolling()` keeps doing so every `lockSeconds`; `whenIdle()`
  * resolves when nothing runs.
  */
-export class ImportRunner {
+export class ImportRunner extends SweepingRunner {
   private readonly running = new Map<string, Promise<RunOutcome>>();
   private readonly lockMs: number;
   private readonly batchRows: number;
-  private timer: NodeJS.Timeout | null = null;
-  private stopping = false;
-  private sweep: Promise<void> | null = null;
-  private again = false;
 
   constructor(
     private readonly deps: ImportDeps,
     private readonly options: ImportRunnerOptions = {},
   ) {
-    this.lockMs = Math.max(1, options.lockSeconds ?? (Number(process.env.IMPORT_LOCK_SECONDS) || 30)) * 1000;
+    const lockMs = Math.max(1, options.lockSeconds ?? (Number(process.env.IMPORT_LOCK_SECONDS) || 30)) * 1000;
+    super(lockMs, 'customer import', () => deps.logger);
+    this.lockMs = lockMs;
     this.batchRows = Math.max(1, options.batchRows ?? IMPORT_BATCH_ROWS);
   }
 
-  /** Takes up queued imports and those whose runner's claim lapsed (at start-up: unfinished ones). */
-  kick(): void {
-    if (this.stopping) return;
-    if (this.sweep) {
-      // A sweep in flight may have looked before this import was queued: look again after it.
-      this.again = true;
-      return;
-    }
-    this.sweep = this.takeUpWaiting()
-      .catch((e: unknown) => this.deps.logger?.error({ err: e }, 'customer import sweep failed'))
-      .finally(() => {
-        this.sweep = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
-  }
-
-  /** Kicks now and then every lockSeconds (the timer does not keep the process alive). */
-  startPolling(): void {
-    this.kick();
-    this.timer ??= setInterval(() => this.kick(), this.lockMs);
-    this.timer.unref();
-  }
-
   /** Resolves once no import runs in this process. */
-  async whenIdle(): Promise<void> {
-    while (this.sweep || this.running.size > 0) {
-      await this.sweep;
+  override async whenIdle(): Promise<void> {
+    while (this.sweeping || this.running.size > 0) {
+      await this.sweeping;
       await Promise.all(this.running.values());
     }
   }
 
-  /** Stops after the batch in hand; the rest resumes on the next start. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.whenIdle();
-  }
-
-  private async takeUpWaiting(): Promise<void> {
+  /** Takes up queued imports and those whose runner's claim lapsed (at start-up: unfinished ones); `stop()` ends each after the batch in hand, the rest resumes on the next start. */
+  protected async takeUpWaiting(): Promise<void> {
     const now = nowOf(this.deps).toISOString();
     const waiting = await this.deps.db
       .selectFrom('customer_imports')
