@@ -4,6 +4,8 @@
  */
 import { request } from '../../../api/client';
 import type { CustomerTab } from '../../../api/endpoints';
+import type { OutboxMessage } from '../../../../server/email/outbox';
+import type { ExportStatus, ExportView } from '../../../../server/services/customer-export/job';
 
 /** The list's filters an export carries: the tab, the search, or the selected customers. */
 export interface ExportScope {
@@ -13,24 +15,10 @@ export interface ExportScope {
   ids?: string[];
 }
 
-export type ExportStatus = 'queued' | 'running' | 'sent' | 'failed';
+/** An export job as the server answers it (server/services/customer-export/job.ts; sizes in bytes, times ISO). */
+export type CustomerExport = Omit<ExportView, 'query'> & { query: ExportScope };
 
-/** An export job as the server answers it (sizes in bytes, times ISO). */
-export interface CustomerExport {
-  id: string;
-  recipient: string;
-  query: ExportScope;
-  status: ExportStatus;
-  error: string | null;
-  rowCount: number | null;
-  byteSize: number | null;
-  delivery: 'attachment' | 'link' | null;
-  linkExpiresAt: string | null;
-  attempts: number;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type { ExportStatus };
 
 /** `outbox`: no SMTP server is configured and messages are kept in the app (demo mode). */
 export type EmailDelivery = 'smtp' | 'outbox';
@@ -43,17 +31,8 @@ export interface ExportList {
   delivery: EmailDelivery;
 }
 
-/** A message the local outbox kept (attachment sizes in bytes). */
-export interface OutboxMessage {
-  id: string;
-  messageId: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  attachments: { filename: string; contentType: string; size: number }[];
-  createdAt: string;
-}
+/** A message the local outbox kept (server/email/outbox.ts; attachment sizes in bytes). */
+export type { OutboxMessage };
 
 export const exportApi = {
   /** The latest exports with the default recipient and how e-mail is delivered. */
