@@ -68,9 +68,11 @@ test('a merchant imports customers, sees the bad row and downloads the error rep
   await expect(page.getByRole('link', { name: 'Importa Primera' })).toBeVisible();
   await expect(page.getByRole('row', { name: /Importa Primera/ })).toContainText('150');
 
-  // Export downloads the list's current search as CSV, fetched with the session token.
-  const exportPromise = page.waitForEvent('download');
+  // Export (e-mailed by default) also downloads the list's current search as CSV at once, fetched
+  // with the session token.
   await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const exportPromise = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: 'Export customers' }).getByRole('button', { name: 'Download the CSV now instead' }).click();
   const exported = readFileSync((await (await exportPromise).path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
   expect(exported[0]).toBe('Customer ID,Email,Phone,First Name,Last Name,Points,Birthday,Tier,Type,Last Update');
   expect(exported[1]).toMatch(new RegExp(`^${7_700_000_000_000 + run},imp\\.${run}\\.a@example\\.com,'\\+15551230000,Importa,Primera,150,04/01,`));
@@ -88,8 +90,9 @@ test('a merchant imports customers, sees the bad row and downloads the error rep
   await expect(pagerRows).toHaveCount(10);
   const bulk = page.getByRole('group', { name: 'Bulk actions' });
   await bulk.getByRole('checkbox').check();
-  const selectedPromise = page.waitForEvent('download');
   await bulk.getByRole('button', { name: 'Export', exact: true }).click();
+  const selectedPromise = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: 'Export customers' }).getByRole('button', { name: 'Download the CSV now instead' }).click();
   const selectedRows = readFileSync((await (await selectedPromise).path())!, 'utf8').replace(/^\uFEFF/, '').split('\r\n');
   expect(selectedRows.slice(1, -1).map((line) => line.split(',')[1])).toEqual(Array.from({ length: 10 }, (_, i) => `imp.${run}.p${i}@example.com`));
 });

@@ -101,7 +101,11 @@ function saveProbes(kind: KindEntry, data: JsonObject): { path: string[]; value:
     if (!typeable(kind, leaf)) continue;
     const current = get(data, path);
     let next: Json | undefined;
-    if (schema.type === 'string' && !('pattern' in schema)) next = `${typeof current === 'string' ? current : ''} edited`.trim();
+    // A string gets " edited" appended, or a digit where its pattern wants one (an id of digits).
+    if (schema.type === 'string') {
+      const base = typeof current === 'string' ? current : '';
+      next = [`${base} edited`.trim(), `${base}1`].find((value) => issuesOf(kind, withValue(data, path, value)).length === 0);
+    }
     else if ((schema.type === 'number' || schema.type === 'integer') && typeof current === 'number') next = current + 1;
     if (next === undefined || issuesOf(kind, withValue(data, path, next)).length > 0) continue;
     out.push({ path, value: String(next) });
