@@ -8,7 +8,7 @@ import { isEmbedded } from '../embedded';
 import { EmbeddedNavMenu } from './EmbeddedNavMenu';
 import { Navigation } from './Navigation';
 import { AccessBanner } from '../areas/billing/AccessBanner';
-import { BookingPopupSlot } from '../areas/billing/BookingPopupSlot';
+import { BookingPopup } from '../areas/billing/BookingPopup';
 import { SignOutButton } from '../areas/billing/SignOutButton';
 import { ToastRegion } from './ToastRegion';
 
@@ -44,7 +44,7 @@ export function Frame({ children }: { children: ReactNode }) {
         <EmbeddedNavMenu />
         <main id="main" className="frame__main" tabIndex={-1}>
           {children}
-          <BookingPopupSlot />
+          <BookingPopup />
         </main>
         <ToastRegion />
       </div>
@@ -79,7 +79,7 @@ export function Frame({ children }: { children: ReactNode }) {
       <main id="main" className="frame__main" tabIndex={-1}>
         <AccessBanner shopDomain={shop?.shop.domain ?? null} />
         {children}
-        <BookingPopupSlot />
+        <BookingPopup />
       </main>
       <ToastRegion />
     </div>

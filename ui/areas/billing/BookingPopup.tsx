@@ -1,15 +1,23 @@
 import { useAtom } from 'jotai';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { BookingPopupDecision } from '../../../server/services/booking-popup';
 import { ApiError } from '../../api/client';
 import type { ShopResponse } from '../../api/endpoints';
 import { Button } from '../../components/Button';
 import { useT } from '../../i18n';
 import { shopAtom } from '../../state/session';
 import { billingApi } from './api';
-import { showsPopup, type ShopWithPopup } from './BookingPopupSlot';
 
 /** The popup's id in the shop's `bannersDismiss` list (server/services/booking-popup.ts BOOKING_POPUP_BANNER_ID). */
 export const BOOKING_POPUP_BANNER_ID = 'booking_popup';
+
+/** The shop answer with the server's popup decision (`GET /api/shops` `bookingPopup`). */
+type ShopWithPopup = ShopResponse & { bookingPopup?: BookingPopupDecision };
+
+/** Whether the server said to show the popup; an answer without the field (an older server) shows none. */
+function showsPopup(shop: ShopResponse): boolean {
+  return (shop as ShopWithPopup).bookingPopup?.show === true;
+}
 
 /** The shop answer with the popup marked dismissed, so it stays hidden for the rest of the session. */
 function withPopupHidden(shop: ShopResponse): ShopResponse {
