@@ -9,7 +9,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../ui/api/client';
-import { primeLandingScreen } from '../../ui/api/landing';
+import { primeLandingScreen, takePendingShop } from '../../ui/api/landing';
 import { PREFETCH_FRESH_MS } from '../../ui/api/prefetch';
 import { clearPrimed, primeResource, takePrimed } from '../../ui/api/primed';
 import { SESSION_TOKEN_KEY } from '../../ui/api/session';
@@ -115,6 +115,38 @@ describe('the landing screen drawn once, with its content (ui/api/landing.ts, ui
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("hands a shop answer later than the wait to the chrome, which waits for it instead of asking again", async () => {
+    vi.useFakeTimers();
+    try {
+      sessionStorage.setItem(SESSION_TOKEN_KEY, 't1');
+      const fetchMock = vi.fn(async () => json({ data: 'from the server' }));
+      vi.stubGlobal('fetch', fetchMock);
+      let answer!: (r: Response) => void;
+      prefetch('/api/shops', new Promise<Response>((resolve) => (answer = resolve)));
+      const primed = primeLandingScreen({ pathname: '/programs', search: '' });
+      await vi.advanceTimersByTimeAsync(400);
+      await primed;
+      const late = takePendingShop();
+      expect(late).not.toBeNull();
+      expect(takePendingShop()).toBeNull();
+      answer(json(shop));
+      expect(await late).toEqual(shop);
+      expect(getDefaultStore().get(shopAtom)).toEqual(shop);
+      expect(fetchMock).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('leaves no shop call to take once the answer is in', async () => {
+    sessionStorage.setItem(SESSION_TOKEN_KEY, 't1');
+    vi.stubGlobal('fetch', vi.fn(async () => json({ data: [] })));
+    prefetch('/api/shops', Promise.resolve(json(shop)));
+    await primeLandingScreen({ pathname: '/programs', search: '' });
+    expect(getDefaultStore().get(shopAtom)).toEqual(shop);
+    expect(takePendingShop()).toBeNull();
   });
 
   it('useResource starts with a primed answer instead of loading it, and loads again on reload', async () => {

@@ -2,12 +2,26 @@ import { getDefaultStore } from 'jotai';
 import { currentLabelLanguage } from '../i18n';
 import { isProgramListTab, listTypeOfTab, type ProgramTab } from '../pages/program-paths';
 import { shopAtom } from '../state/session';
-import { api } from './endpoints';
+import { api, type ShopResponse } from './endpoints';
 import { isPrefetched } from './prefetch';
 import { PRIME_WAIT_MS, primeResource } from './primed';
 
 /** `/programs` (standalone or under `/embed`), the screen sign-in lands on. */
 const PROGRAMS_PATH = /^\/(?:embed\/)?programs\/?$/;
+
+/** The shop call the landing screen started, until the chrome takes it (takePendingShop). */
+let pendingShop: Promise<ShopResponse> | null = null;
+
+/**
+ * The shop call primeLandingScreen started, taken once while it is still out: the chrome waits for
+ * it rather than asking again when the answer is later than the first render (a slow network).
+ * Null when there is none, or it has settled (its answer is then in the shop atom already).
+ */
+export function takePendingShop(): Promise<ShopResponse> | null {
+  const shop = pendingShop;
+  pendingShop = null;
+  return shop;
+}
 
 /**
  * Reads the answers the preload script fetched for the landing screen at `location` (vite.config.ts
@@ -21,7 +35,12 @@ export function primeLandingScreen(location: Pick<Location, 'pathname' | 'search
   if (!PROGRAMS_PATH.test(location.pathname)) return Promise.resolve();
   const calls: Promise<void>[] = [];
   if (isPrefetched('/api/shops')) {
-    calls.push(api.shop().then((shop) => getDefaultStore().set(shopAtom, shop), () => undefined));
+    const shop = api.shop();
+    pendingShop = shop;
+    const settled = () => {
+      if (pendingShop === shop) pendingShop = null;
+    };
+    calls.push(shop.then((value) => getDefaultStore().set(shopAtom, value), () => undefined).finally(settled));
   }
   const tab = (new URLSearchParams(location.search).get('type') ?? 'earning') as ProgramTab;
   if (isProgramListTab(tab)) {

@@ -1,6 +1,7 @@
 import { useAtom } from 'jotai';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../api/endpoints';
+import { takePendingShop } from '../api/landing';
 import { useT } from '../i18n';
 import { useApplyLanguage } from '../state/language';
 import { shopAtom } from '../state/session';
@@ -29,7 +30,8 @@ export function Frame({ children }: { children: ReactNode }) {
     if (shop) return;
     let current = true;
     // The shop only labels the chrome and gives money fields their currency; a failure here is not fatal.
-    api.shop().then(
+    // The landing screen's own shop call, when it is still out, rather than a second one.
+    (takePendingShop() ?? api.shop()).then(
       (value) => current && setShop(value),
       (error: unknown) => console.error('Loading the shop failed', error),
     );
