@@ -10,6 +10,8 @@ test('a full load of /programs asks the server for each first call once, started
   await page.goto('/auth/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
+  // The signed-in page's own calls (the chrome's shop, after its first render) end before counting starts.
+  await page.waitForLoadState('networkidle');
   const asked: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
