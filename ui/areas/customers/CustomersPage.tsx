@@ -21,18 +21,10 @@ import { ExportDialog } from './export/ExportDialog';
 import { BulkWalletPassesAction } from './wallet/GenerateWalletPass';
 import { ExportStatusBanner } from './export/ExportStatus';
 import type { ExportScope } from './export/api';
-import { customerName, rfmLabels, typeLabels, typeTones } from './format';
+import { customerName, rfmLabels, tabLabels, typeLabels, typeTones } from './format';
 import { AdjustPointsModal, ConvertToGuestsModal, MembershipModal } from './modals';
 
 const TABS: CustomerTab[] = ['all', 'member', 'guest', 'left', 'b2b', 'left_segment'];
-const tabLabels: Record<CustomerTab, MessageKey> = {
-  all: 'customers.tabs.all',
-  member: 'customers.tabs.member',
-  guest: 'customers.tabs.guest',
-  left: 'customers.tabs.left',
-  b2b: 'customers.tabs.b2b',
-  left_segment: 'customers.tabs.leftSegment',
-};
 const SORTS: CustomerSort[] = ['points_desc', 'points_asc', 'updated_desc'];
 const sortLabels: Record<CustomerSort, MessageKey> = { points_desc: 'customers.sort.pointsDesc', points_asc: 'customers.sort.pointsAsc', updated_desc: 'customers.sort.updated' };
 const PAGE_SIZES = [10, 20, 50, 100];

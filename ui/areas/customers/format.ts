@@ -1,4 +1,4 @@
-import type { ActivityEntry, CustomerRow } from '../../api/endpoints';
+import type { ActivityEntry, CustomerRow, CustomerTab } from '../../api/endpoints';
 import type { BadgeTone } from '../../components/Badge';
 import type { MessageKey, Translate } from '../../i18n';
 
@@ -105,3 +105,13 @@ export function describeEntry(entry: ActivityEntry, t: Translate, currency: stri
   }
   return { text: entry.type };
 }
+
+/** Each customers list tab's label (spec 002 §2 tabs), for the tabs and the export dialog's scope. */
+export const tabLabels: Record<CustomerTab, MessageKey> = {
+  all: 'customers.tabs.all',
+  member: 'customers.tabs.member',
+  guest: 'customers.tabs.guest',
+  left: 'customers.tabs.left',
+  b2b: 'customers.tabs.b2b',
+  left_segment: 'customers.tabs.leftSegment',
+};

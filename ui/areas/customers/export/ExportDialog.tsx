@@ -4,18 +4,11 @@ import { ApiError } from '../../../api/client';
 import { downloadCsv } from '../../../api/endpoints';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
-import { useT, type MessageKey } from '../../../i18n';
+import { useT } from '../../../i18n';
 import { useToast } from '../../../state/toasts';
+import { tabLabels } from '../format';
 import { exportApi, type CustomerExport, type EmailDelivery, type ExportScope } from './api';
 
-const tabLabels: Record<ExportScope['tab'], MessageKey> = {
-  all: 'customers.tabs.all',
-  member: 'customers.tabs.member',
-  guest: 'customers.tabs.guest',
-  left: 'customers.tabs.left',
-  b2b: 'customers.tabs.b2b',
-  left_segment: 'customers.tabs.leftSegment',
-};
 
 /** The server's recipient rule, for instant feedback (server/services/customer-export/job.ts checkRecipient is the authority). */
 export function plausibleEmail(value: string): boolean {
