@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { englishCatalogSplit } from './scripts/english-split';
+import { LANDING_ENTRIES } from './vite.config';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), englishCatalogSplit(LANDING_ENTRIES)],
   test: {
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'node_modules/**'],

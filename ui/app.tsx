@@ -4,7 +4,7 @@ import { isSignedIn } from './api/session';
 import { Frame } from './components/Frame';
 import { detectBasename } from './embedded';
 import { SkeletonPage } from './components/Skeleton';
-import { useT } from './i18n';
+import { loadAllEnglish, useT } from './i18n';
 import { ErrorPage } from './pages/ErrorPage';
 import { LoginPage } from './pages/LoginPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -100,9 +100,32 @@ export function redirectUnauthorizedWith(router: { navigate: (to: string, option
   });
 }
 
+/** The landing screens' routes (`/`, `/home`, `/programs`): their texts are bundled with the app. */
+const isLandingRoute = (route: RouteObject): boolean => route.index === true || route.path === 'home' || route.path === 'programs';
+
+/**
+ * `routes` with every other screen's code loaded together with the rest of the English texts
+ * (ui/i18n `loadAllEnglish`; only the entry's and the landing screens' texts are bundled), so a
+ * screen never shows a key in place of its text. If the texts cannot be fetched the screen opens
+ * anyway and shows them once they arrive.
+ */
+export function withAllEnglish(table: RouteObject[]): RouteObject[] {
+  return table.map((route) => {
+    const lazy = route.lazy;
+    const children = route.children ? withAllEnglish(route.children) : undefined;
+    const loads = typeof lazy === 'function' && !isLandingRoute(route);
+    if (!loads && !children) return route;
+    return {
+      ...route,
+      ...(children ? { children } : {}),
+      ...(loads ? { lazy: () => Promise.all([lazy(), loadAllEnglish().catch(() => undefined)]).then(([screen]) => screen) } : {}),
+    } as RouteObject;
+  });
+}
+
 /** Builds the browser router (a data router, which `useBlocker` needs). */
 export function createAppRouter() {
-  const router = createBrowserRouter(routes, { basename: detectBasename(window.location.pathname) });
+  const router = createBrowserRouter(withAllEnglish(routes), { basename: detectBasename(window.location.pathname) });
   redirectUnauthorizedWith(router);
   return router;
 }

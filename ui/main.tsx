@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { primeLandingScreen } from './api/landing';
 import { createAppRouter } from './app';
-import { showLanguage } from './i18n';
+import { loadAllEnglish, showLanguage } from './i18n';
 import { initialLanguage } from './state/language';
 import './styles/index.css';
 
@@ -39,4 +39,12 @@ void Promise.all([showLanguage(initialLanguage(null)), initialized(router), prim
       <RouterProvider router={router} />
     </StrictMode>,
   );
+  // The rest of English (only the landing screens' texts are in the entry), once the first screen
+  // is drawn; tried again a few times if the network drops it (other screens also ask on opening).
+  const fetchRest = (attempt: number): void => {
+    loadAllEnglish().catch(() => {
+      if (attempt < 5) setTimeout(() => fetchRest(attempt + 1), 2000 * attempt);
+    });
+  };
+  setTimeout(() => fetchRest(1), 0);
 });

@@ -4,7 +4,16 @@
  * those answers instead of asking again, so each call goes out once; they are read before the first
  * render, so the screen is drawn once, with its content.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+
+/** Every English catalog key (ui/i18n/languages/en.ts merges these files). */
+function englishKeys(): string[] {
+  const dir = join(import.meta.dirname, '../../ui/i18n');
+  const files = ['en.json', 'en-catalogue.json', ...readdirSync(join(dir, 'areas')).map((area) => join('areas', area, 'en.json'))];
+  return files.flatMap((file) => Object.keys(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string>));
+}
 
 test('a full load of /programs asks the server for each first call once, started by the preload script', async ({ page }) => {
   await page.goto('/auth/login');
@@ -49,4 +58,33 @@ test('a full load of /programs asks the server for each first call once, started
   // once, with its programs, never as a skeleton first.
   expect(await page.evaluate(() => (window as unknown as { __skeleton: { skeleton: boolean } }).__skeleton.skeleton)).toBe(false);
   await expect(page.getByRole('row', { name: /10 points for every/ })).toBeVisible();
+});
+
+test('the landing screen shows its texts from the bundled part of English, and the rest arrives after it', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
+  // A slow network, so the landing screen is drawn well before the rest of English could arrive.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  // Whether the rest of English is fetched at all (after the first render).
+  let restAsked = false;
+  page.on('request', (r) => {
+    if (/\/assets\/_?english-rest-[^/]+\.js$/.test(new URL(r.url()).pathname)) restAsked = true;
+  });
+  await page.reload();
+  await expect(page.getByRole('row', { name: /10 points for every/ })).toBeVisible();
+  const shownFirst = await page.locator('body').innerText();
+  const keys = englishKeys();
+  expect(keys.length).toBeGreaterThan(500);
+  expect(keys.filter((key) => shownFirst.includes(key))).toEqual([]);
+  await page.waitForLoadState('networkidle');
+  expect(restAsked).toBe(true);
+  // Another screen opened afterwards shows its own texts, not keys.
+  await page.getByRole('link', { name: 'Customers' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Customers', exact: true })).toBeVisible();
+  const shownThen = await page.locator('body').innerText();
+  expect(keys.filter((key) => shownThen.includes(key))).toEqual([]);
 });

@@ -2,10 +2,13 @@
  * Every ledger entry reads in plain words from its stored explanation (issue 10: "Place an order:
  * 12 points = $125.50 ÷ $100 × 10, rounded down"), whatever wrote it.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../ui/api/endpoints';
-import { t } from '../../ui/i18n';
+import { loadAllEnglish, t } from '../../ui/i18n';
 import { describeEntry } from '../../ui/areas/customers/format';
+
+// The activity screen's texts are not among those bundled for the landing screens (scripts/english-split.ts).
+beforeAll(() => loadAllEnglish());
 
 const entry = (over: Partial<ActivityEntry>): ActivityEntry => ({
   entry: 'ledger',

@@ -2,12 +2,15 @@ import i18next, { type BackendModule } from 'i18next';
 import { IN_APP_LANGUAGES, isInAppLanguage, type InAppLanguage } from '../../engine/languages';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { english } from './languages/en';
+import landingEnglish from 'virtual:english-landing';
+import type { english } from './languages/en';
 
 /**
  * Chrome text of the admin in the in-app languages (spec 000 §Languages), on i18next. Keys are the
- * English catalog's (`ui/i18n/en.json`, `en-catalogue.json` and the area files, see languages/en.ts),
- * bundled with the app; each other language has the same keys in a chunk of its own
+ * English catalog's (`ui/i18n/en.json`, `en-catalogue.json` and the area files, see languages/en.ts).
+ * The texts the app's entry and the landing screens show are bundled with the app; the rest of
+ * English is a chunk of its own (scripts/english-split.ts), fetched by `loadAllEnglish` right after
+ * the first render and before any other screen opens. Each other language has the same keys in a chunk of its own
  * (`languages/<lang>.ts`), fetched the first time the admin is shown in it (issue 12 "Serving the
  * admin": per-language catalogs on demand). A key a language lacks reads in English (`fallbackLng`),
  * and en-US has no file of its own: it reads English throughout.
@@ -85,8 +88,9 @@ const lazyCatalogs: BackendModule = {
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).use(lazyCatalogs).init({
-  // English is bundled; the other languages come from `lazyCatalogs` when first shown.
-  resources: { en: { translation: english } },
+  // English's landing texts are bundled (the rest comes from `loadAllEnglish`); the other languages
+  // come from `lazyCatalogs` when first shown.
+  resources: { en: { translation: landingEnglish } },
   partialBundledLanguages: true,
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
@@ -106,8 +110,29 @@ void i18n.use(initReactI18next).use(lazyCatalogs).init({
   },
   // A placeholder without a value stays visible as `{name}`, as it always did, rather than vanishing.
   missingInterpolationHandler: (_text, match: RegExpExecArray) => match[0],
-  react: { useSuspense: false },
+  // A component showing a text of the rest of English before it has arrived re-renders once it has.
+  react: { useSuspense: false, bindI18nStore: 'added' },
 });
+
+let allEnglish: Promise<void> | undefined;
+
+/**
+ * Fetches the English texts not bundled with the app (every text but the entry's and the landing
+ * screens', scripts/english-split.ts) once and adds them to i18next; components showing one re-render.
+ * Rejects when the chunk cannot be fetched (a later call tries again).
+ */
+export function loadAllEnglish(): Promise<void> {
+  allEnglish ??= import('virtual:english-rest').then(
+    (rest) => {
+      i18n.addResourceBundle('en', 'translation', rest.default, true, false);
+    },
+    (error: unknown) => {
+      allEnglish = undefined;
+      throw error;
+    },
+  );
+  return allEnglish;
+}
 
 i18n.on('languageChanged', (language) => {
   // Screen readers and the browser's hyphenation follow the page's language.
