@@ -98,8 +98,15 @@ function compileHintsForLanding(): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk' || (!chunk.isEntry && !chunk.name.startsWith(LANDING_CHUNK_PREFIX))) continue;
           chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
-          // One line more at the top: every mapping moves down a line.
+          // One line more at the top: every mapping moves down a line (the chunk's map and, with
+          // `--sourcemap`, the map file already in the bundle).
           if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          const mapFile = bundle[`${chunk.fileName}.map`];
+          if (mapFile?.type === 'asset') {
+            const map = JSON.parse(String(mapFile.source)) as { mappings: string };
+            map.mappings = `;${map.mappings}`;
+            mapFile.source = JSON.stringify(map);
+          }
         }
       },
     },
