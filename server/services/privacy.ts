@@ -239,6 +239,27 @@ export async function findDataRequest(db: Db, shopId: string, requestId: string)
 }
 
 /**
+ * The shop's customer exports whose CSV file names the customer (their e-mail or id), as id → file
+ * path. `known` holds files already read (path → whether it names them), which are not read again;
+ * every file read here is added to it.
+ */
+async function exportsNaming(db: Db, shopId: string, customer: CustomerPayload, known: Map<string, boolean>): Promise<Map<string, string>> {
+  const needles = [...(await emailsOf(db, shopId, customer)), customer.customerId.toLowerCase()];
+  const naming = new Map<string, string>();
+  for (const job of await db.selectFrom('customer_exports').select(['id', 'file_path']).where('shop_id', '=', shopId).where('file_path', 'is not', null).execute()) {
+    const path = job.file_path!;
+    let names = known.get(path);
+    if (names === undefined) {
+      const text = (await readFile(path, 'utf8').catch(() => '')).toLowerCase();
+      names = needles.some((n) => text.includes(n));
+      known.set(path, names);
+    }
+    if (names) naming.set(job.id, path);
+  }
+  return naming;
+}
+
+/**
  * `customers/redact`: removes the customer's personal data (see the file comment) in one
  * transaction. Answers the rows touched per table; a redelivery touches none.
  */
@@ -246,6 +267,10 @@ export async function redactCustomer(deps: AppDeps, shopId: string, body: unknow
   const customer = parseCustomerPayload(body);
   const at = nowIso(deps);
   const exportFiles: string[] = [];
+  // Export files are read before the transaction, so no file is read while it holds the database's
+  // write lock; one that appears meanwhile is read inside it (rare).
+  const filesRead = new Map<string, boolean>();
+  await exportsNaming(deps.db, shopId, customer, filesRead);
   const result = await deps.db.transaction().execute(async (tx) => {
     const emails = await emailsOf(tx, shopId, customer);
     const touched: Record<string, number> = {};
@@ -305,12 +330,10 @@ export async function redactCustomer(deps: AppDeps, shopId: string, body: unknow
       const r = await tx.deleteFrom('email_outbox').where('shop_id', '=', shopId).where('id', '=', message.id).executeTakeFirst();
       count('email_outbox', r.numDeletedRows);
     }
-    for (const job of await tx.selectFrom('customer_exports').select(['id', 'file_path']).where('shop_id', '=', shopId).where('file_path', 'is not', null).execute()) {
-      const text = await readFile(job.file_path!, 'utf8').catch(() => '');
-      if (!names(text)) continue;
-      const r = await tx.updateTable('customer_exports').set({ file_path: null }).where('shop_id', '=', shopId).where('id', '=', job.id).executeTakeFirst();
+    for (const [id, path] of await exportsNaming(tx, shopId, customer, filesRead)) {
+      const r = await tx.updateTable('customer_exports').set({ file_path: null }).where('shop_id', '=', shopId).where('id', '=', id).where('file_path', '=', path).executeTakeFirst();
       count('customer_exports', r.numUpdatedRows);
-      exportFiles.push(job.file_path!);
+      exportFiles.push(path);
     }
     await tx
       .insertInto('privacy_requests')
