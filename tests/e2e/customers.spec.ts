@@ -4,36 +4,17 @@
  * adjusts points and sees the balance and the activity change, excludes the customer and lets
  * them join again; the list fits a 390 px phone.
  */
-import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { deliverOrder as deliverSignedOrder, idSeries } from './support/orders';
 
-const SECRET = 'demo-api-secret-do-not-use-in-production';
-const SHOP = 'demo-shop.myshopify.com';
-const run = Date.now() % 1_000_000_000;
+const ids = idSeries(1);
+const run = ids.run;
 
-/** Delivers an order webhook as the platform would, for a customer unique to this run. */
+/** Delivers an order webhook as the platform would, for a customer unique to this run; answers the e-mail. */
 async function deliverOrder(request: APIRequestContext, n: number, price: string): Promise<string> {
   const email = `e2e.${run}.${n}@example.com`;
-  const body = JSON.stringify({
-    id: `${8000000000000000000n + BigInt(run) * 100n + BigInt(n)}`,
-    name: `#E2E${n}`,
-    currency: 'USD',
-    created_at: new Date().toISOString(),
-    financial_status: 'paid',
-    line_items: [{ id: `${9100000000000000000n + BigInt(run) * 100n + BigInt(n)}`, product_id: 1, title: 'Board', price, quantity: 1 }],
-    customer: { id: `${6300000000000000000n + BigInt(run) * 100n + BigInt(n)}`, email, first_name: 'Runner', last_name: `E2e${n}` },
-  });
-  await postOrder(request, body);
+  await deliverSignedOrder(request, { id: ids.order(n), lineItemId: ids.lineItem(n), name: `#E2E${n}`, price, customer: { id: ids.customer(n), email, firstName: 'Runner', lastName: `E2e${n}` } });
   return email;
-}
-
-/** Posts an orders/create webhook body signed as the platform signs it; expects it stored (200). */
-async function postOrder(request: APIRequestContext, body: string): Promise<void> {
-  const res = await request.post('/api/webhooks/orders/create', {
-    headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': createHmac('sha256', SECRET).update(body).digest('base64') },
-    data: body,
-  });
-  expect(res.status()).toBe(200);
 }
 
 async function signIn(page: Page): Promise<void> {
@@ -176,16 +157,15 @@ test('pending points and point expiry are set in settings', async ({ page }) => 
 async function deliverOldOrders(request: APIRequestContext, n: number, count: number, daysAgo: number): Promise<string> {
   const email = `e2e.${run}.${n}@example.com`;
   for (let i = 0; i < count; i++) {
-    const body = JSON.stringify({
-      id: `${8100000000000000000n + BigInt(run) * 100n + BigInt(n * 10 + i)}`,
+    const order = 100 + n * 10 + i;
+    await deliverSignedOrder(request, {
+      id: ids.order(order),
+      lineItemId: ids.lineItem(order),
       name: `#SEG${n}-${i}`,
-      currency: 'USD',
-      created_at: new Date(Date.now() - (daysAgo + i) * 86_400_000).toISOString(),
-      financial_status: 'paid',
-      line_items: [{ id: `${9200000000000000000n + BigInt(run) * 100n + BigInt(n * 10 + i)}`, product_id: 1, title: 'Board', price: '40.00', quantity: 1 }],
-      customer: { id: `${6400000000000000000n + BigInt(run) * 100n + BigInt(n)}`, email, first_name: 'Runner', last_name: `Segment${n}` },
+      price: '40.00',
+      createdAt: new Date(Date.now() - (daysAgo + i) * 86_400_000),
+      customer: { id: ids.customer(n), email, firstName: 'Runner', lastName: `Segment${n}` },
     });
-    await postOrder(request, body);
   }
   return email;
 }

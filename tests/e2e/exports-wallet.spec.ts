@@ -5,31 +5,17 @@
  * where its attachment is downloaded and read), designs the wallet pass with its live preview and
  * generates a customer's pass from the profile (the local adapter's card, downloaded and read).
  */
-import { createHmac } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { deliverOrder as deliverSignedOrder, idSeries } from './support/orders';
 
-const SECRET = 'demo-api-secret-do-not-use-in-production';
-const SHOP = 'demo-shop.myshopify.com';
-const run = Date.now() % 1_000_000_000;
+const ids = idSeries(2);
+const run = ids.run;
 
 /** Delivers an order webhook as the platform would, for a customer unique to this run; answers the e-mail. */
 async function deliverOrder(request: APIRequestContext, n: number, price: string): Promise<string> {
   const email = `wallet.${run}.${n}@example.com`;
-  const body = JSON.stringify({
-    id: `${8100000000000000000n + BigInt(run) * 100n + BigInt(n)}`,
-    name: `#W${n}`,
-    currency: 'USD',
-    created_at: new Date().toISOString(),
-    financial_status: 'paid',
-    line_items: [{ id: `${9200000000000000000n + BigInt(run) * 100n + BigInt(n)}`, product_id: 1, title: 'Board', price, quantity: 1 }],
-    customer: { id: `${6400000000000000000n + BigInt(run) * 100n + BigInt(n)}`, email, first_name: 'Pass', last_name: `Holder${n}` },
-  });
-  const res = await request.post('/api/webhooks/orders/create', {
-    headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': createHmac('sha256', SECRET).update(body).digest('base64') },
-    data: body,
-  });
-  expect(res.status()).toBe(200);
+  await deliverSignedOrder(request, { id: ids.order(n), lineItemId: ids.lineItem(n), name: `#W${n}`, price, customer: { id: ids.customer(n), email, firstName: 'Pass', lastName: `Holder${n}` } });
   return email;
 }
 

@@ -4,30 +4,16 @@
  * revokes it with a note after confirmation and sees the points come back; the card fits a
  * 390 px phone.
  */
-import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { deliverOrder as deliverSignedOrder, idSeries } from './support/orders';
 
-const SECRET = 'demo-api-secret-do-not-use-in-production';
-const SHOP = 'demo-shop.myshopify.com';
-const run = Date.now() % 1_000_000_000;
-const CUSTOMER = `${6400000000000000000n + BigInt(run)}`;
+const ids = idSeries(3);
+const run = ids.run;
+const CUSTOMER = ids.customer(1);
 
 /** A customer arrives with an order webhook, as the platform would send it. */
 async function deliverOrder(request: APIRequestContext): Promise<void> {
-  const body = JSON.stringify({
-    id: `${8100000000000000000n + BigInt(run)}`,
-    name: '#R1',
-    currency: 'USD',
-    created_at: new Date().toISOString(),
-    financial_status: 'paid',
-    line_items: [{ id: `${9200000000000000000n + BigInt(run)}`, product_id: 1, title: 'Board', price: '100.00', quantity: 1 }],
-    customer: { id: CUSTOMER, email: `redeem.${run}@example.com`, first_name: 'Rita', last_name: 'Redeemer' },
-  });
-  const res = await request.post('/api/webhooks/orders/create', {
-    headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': createHmac('sha256', SECRET).update(body).digest('base64') },
-    data: body,
-  });
-  expect(res.status()).toBe(200);
+  await deliverSignedOrder(request, { id: ids.order(1), lineItemId: ids.lineItem(1), name: '#R1', price: '100.00', customer: { id: CUSTOMER, email: `redeem.${run}@example.com`, firstName: 'Rita', lastName: 'Redeemer' } });
 }
 
 async function signIn(page: Page): Promise<void> {

@@ -5,31 +5,24 @@
  * reads the diff in words and rolls back; the customer's activity names the program's version and
  * links to it; the versions screen fits a 390 px phone under /embed.
  */
-import { createHmac } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { deliverOrder as deliverSignedOrder, idSeries } from './support/orders';
 
-const SECRET = 'demo-api-secret-do-not-use-in-production';
-const SHOP = 'demo-shop.myshopify.com';
-const run = Date.now() % 1_000_000_000;
-const customerId = (n: number) => `${6400000000000000000n + BigInt(run) * 100n + BigInt(n)}`;
+const ids = idSeries(4);
+const run = ids.run;
+const customerId = ids.customer;
 
-/** Delivers an order webhook placed two days ago, as the platform would. */
+/** Delivers an order webhook placed two days ago, as the platform would; answers the order's id. */
 async function deliverOrder(request: APIRequestContext, n: number, price: string): Promise<string> {
-  const id = `${8100000000000000000n + BigInt(run) * 100n + BigInt(n)}`;
-  const body = JSON.stringify({
+  const id = ids.order(n);
+  await deliverSignedOrder(request, {
     id,
+    lineItemId: ids.lineItem(n),
     name: `#V${n}`,
-    currency: 'USD',
-    created_at: new Date(Date.now() - 2 * 86_400_000).toISOString(),
-    financial_status: 'paid',
-    line_items: [{ id: `${9200000000000000000n + BigInt(run) * 100n + BigInt(n)}`, product_id: 1, title: 'Board', price, quantity: 1 }],
-    customer: { id: customerId(n), email: `v.${run}.${n}@example.com`, first_name: 'Version', last_name: `Runner${n}` },
+    price,
+    createdAt: new Date(Date.now() - 2 * 86_400_000),
+    customer: { id: customerId(n), email: `v.${run}.${n}@example.com`, firstName: 'Version', lastName: `Runner${n}` },
   });
-  const res = await request.post('/api/webhooks/orders/create', {
-    headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': createHmac('sha256', SECRET).update(body).digest('base64') },
-    data: body,
-  });
-  expect(res.status()).toBe(200);
   return id;
 }
 

@@ -5,13 +5,12 @@
  * from a real order webhook sees the balance, the ways to earn and the rewards; the panel works by
  * keyboard; French texts follow the page's language; the bundle stays within its budget.
  */
-import { createHmac } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { deliverOrder as deliverSignedOrder, idSeries } from './support/orders';
 
-const SECRET = 'demo-api-secret-do-not-use-in-production';
-const SHOP = 'demo-shop.myshopify.com';
-const run = Date.now() % 1_000_000_000;
+const ids = idSeries(5);
+const run = ids.run;
 
 /**
  * A shopper unique to this run who placed one $250 order (the demo's place-order program: 10 points
@@ -19,21 +18,8 @@ const run = Date.now() % 1_000_000_000;
  * the customer id and the balance the storefront API reports once the order was processed.
  */
 async function shopperWithOrder(request: APIRequestContext, n: number): Promise<{ customerId: string; points: number }> {
-  const customerId = `${6400000000000000000n + BigInt(run) * 100n + BigInt(n)}`;
-  const body = JSON.stringify({
-    id: `${8100000000000000000n + BigInt(run) * 100n + BigInt(n)}`,
-    name: `#W${n}`,
-    currency: 'USD',
-    created_at: new Date().toISOString(),
-    financial_status: 'paid',
-    line_items: [{ id: `${9200000000000000000n + BigInt(run) * 100n + BigInt(n)}`, product_id: 1, title: 'Board', price: '250.00', quantity: 1 }],
-    customer: { id: customerId, email: `widget.${run}.${n}@example.com`, first_name: 'Wren', last_name: `W${n}` },
-  });
-  const res = await request.post('/api/webhooks/orders/create', {
-    headers: { 'Content-Type': 'application/json', 'X-Shopify-Shop-Domain': SHOP, 'X-Shopify-Hmac-Sha256': createHmac('sha256', SECRET).update(body).digest('base64') },
-    data: body,
-  });
-  expect(res.status()).toBe(200);
+  const customerId = ids.customer(n);
+  await deliverSignedOrder(request, { id: ids.order(n), lineItemId: ids.lineItem(n), name: `#W${n}`, price: '250.00', customer: { id: customerId, email: `widget.${run}.${n}@example.com`, firstName: 'Wren', lastName: `W${n}` } });
   // The delivery is processed from the queue: wait until the storefront API shows the order's points.
   const balance = async () => ((await (await request.get(`/apps/loyalty/customer?loyalty_demo_customer=${customerId}`)).json()) as { data: { points: number } | null }).data?.points ?? 0;
   await expect.poll(balance, { timeout: 15_000 }).toBeGreaterThanOrEqual(20);
