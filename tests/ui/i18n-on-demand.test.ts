@@ -30,3 +30,20 @@ describe('chrome catalogs on demand (issue 12 "Serving the admin")', () => {
     await showLanguage('en');
   });
 });
+
+describe('texts looked up once', () => {
+  it('answers a text again from its memo, and anew once the language or the catalog changes', async () => {
+    await showLanguage('en');
+    const first = t('nav.programs');
+    expect(t('nav.programs')).toBe(first);
+    // A catalog change (the rest of English arriving, say) is seen at once.
+    i18n.addResourceBundle('en', 'translation', { 'nav.programs': 'Programs (changed)' }, true, true);
+    expect(t('nav.programs')).toBe('Programs (changed)');
+    await showLanguage('fr');
+    expect(t('nav.programs')).toBe(fr['nav.programs']);
+    await showLanguage('en');
+    expect(t('nav.programs')).toBe('Programs (changed)');
+    i18n.addResourceBundle('en', 'translation', { 'nav.programs': en['nav.programs'] }, true, true);
+    expect(t('nav.programs')).toBe(en['nav.programs']);
+  });
+});

@@ -140,10 +140,29 @@ i18n.on('languageChanged', (language) => {
 });
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
 
+/**
+ * Texts without placeholders already looked up, by language and key: i18next's lookup (resolving,
+ * fallbacks, interpolation) runs about a hundred times in the landing screen's first render, and
+ * again on every re-render of a form. Emptied whenever the language or the catalogs change.
+ */
+const plainTexts = new Map<string, string>();
+i18n.on('languageChanged', () => plainTexts.clear());
+i18n.store.on('added', () => plainTexts.clear());
+
 /** i18next's answer as our string; `replace` keeps placeholder names from colliding with t() options such as `count`. */
 function render(translate: (key: string, options: { replace: MessageVars }) => unknown, key: MessageKey, vars?: MessageVars): string {
-  return String(translate(key, { replace: vars ?? {} }));
+  if (vars !== undefined) return String(translate(key, { replace: vars }));
+  const memo = `${i18n.language}\u0001${key}`;
+  let text = plainTexts.get(memo);
+  if (text === undefined) {
+    text = String(translate(key, { replace: {} }));
+    plainTexts.set(memo, text);
+  }
+  return text;
 }
+
+/** i18next's `t`, bound once. */
+const globalT = i18n.t.bind(i18n) as Parameters<typeof render>[0];
 
 /**
  * Translates a chrome text key in the current language, substituting `{name}` placeholders from
@@ -153,7 +172,7 @@ function render(translate: (key: string, options: { replace: MessageVars }) => u
  * @example t('programs.toggle', { title: 'Place order' }) // "Turn on Place order"
  */
 export function t(key: MessageKey, vars?: MessageVars): string {
-  return render(i18n.t.bind(i18n) as Parameters<typeof render>[0], key, vars);
+  return render(globalT, key, vars);
 }
 
 /**
