@@ -19,9 +19,12 @@ import type { Plugin } from 'vite';
  * the screen shows the key, then re-renders with the text (i18next's `added` event).
  */
 
-/** The two virtual modules: the landing part (a plain object) and the rest (its default export). */
-export const ENGLISH_LANDING_ID = 'virtual:english-landing';
-export const ENGLISH_REST_ID = 'virtual:english-rest';
+/**
+ * The two modules whose content the plugin replaces (ui/i18n/languages/en-landing.ts, en-rest.ts):
+ * outside vite they hold the whole catalog and nothing, so tsx scripts see every text.
+ */
+const LANDING_MODULE = /\/ui\/i18n\/languages\/en-landing\.ts(?:\?.*)?$/;
+const REST_MODULE = /\/ui\/i18n\/languages\/en-rest\.ts(?:\?.*)?$/;
 
 /** The whole English catalog, by key (ui/i18n/languages/en.ts, which merges the main, catalogue and area files). */
 async function wholeEnglish(root: string): Promise<Record<string, string>> {
@@ -46,8 +49,7 @@ async function staticSources(root: string, entries: string[]): Promise<string[]>
     loader: { '.css': 'empty', '.svg': 'empty', '.png': 'empty' },
     jsx: 'automatic',
     logLevel: 'error',
-    plugins: [{ name: 'virtual-external', setup: (b) => b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, external: true })) }],
-  });
+      });
   const outputs = result.metafile!.outputs;
   const wanted = new Set(absolute.map((path) => path.slice(root.length + 1)));
   const seen = new Set<string>();
@@ -99,8 +101,8 @@ export async function splitEnglish(root: string, entries: string[]): Promise<{ l
 }
 
 /**
- * Serves {@link ENGLISH_LANDING_ID} and {@link ENGLISH_REST_ID} to vite (the build, the dev server and
- * vitest), split for `entries` once per start. Each is `JSON.parse` of a string, which engines read
+ * Replaces the content of ui/i18n/languages/en-landing.ts and en-rest.ts for vite (the build, the dev
+ * server and vitest) with the two parts, split for `entries` once per start. Each is `JSON.parse` of a string, which engines read
  * faster than an object literal of the same size.
  */
 export function englishCatalogSplit(entries: string[]): Plugin {
@@ -108,18 +110,14 @@ export function englishCatalogSplit(entries: string[]): Plugin {
   const root = resolve(import.meta.dirname, '..');
   return {
     name: 'english-catalog-split',
-    resolveId: {
-      filter: { id: /^virtual:english-/ },
-      handler: (id) => (id === ENGLISH_LANDING_ID || id === ENGLISH_REST_ID ? `\0${id.slice('virtual:'.length)}` : null),
-    },
     load: {
-      filter: { id: /^\0english-/ },
+      filter: { id: [LANDING_MODULE, REST_MODULE] },
       async handler(id) {
-        // Resolved without the `virtual:` prefix: the rest's chunk is `_english-rest-<hash>.js`.
-        if (id !== '\0english-landing' && id !== '\0english-rest') return null;
+        const landingPart = LANDING_MODULE.test(id);
+        if (!landingPart && !REST_MODULE.test(id)) return null;
         split ??= splitEnglish(root, entries);
         const { landing, rest } = await split;
-        return `export default JSON.parse(${JSON.stringify(JSON.stringify(id === '\0english-landing' ? landing : rest))});`;
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(landingPart ? landing : rest))});`;
       },
     },
   };

@@ -72,7 +72,7 @@ test('the landing screen shows its texts from the bundled part of English, and t
   // Whether the rest of English is fetched at all (after the first render).
   let restAsked = false;
   page.on('request', (r) => {
-    if (/\/assets\/_?english-rest-[^/]+\.js$/.test(new URL(r.url()).pathname)) restAsked = true;
+    if (/\/assets\/en-rest-[^/]+\.js$/.test(new URL(r.url()).pathname)) restAsked = true;
   });
   await page.reload();
   await expect(page.getByRole('row', { name: /10 points for every/ })).toBeVisible();

@@ -2,7 +2,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { IN_APP_LANGUAGES, isInAppLanguage, type InAppLanguage } from '../../engine/languages';
 import { useCallback } from 'react';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import landingEnglish from 'virtual:english-landing';
+import landingEnglish from './languages/en-landing';
 import type { english } from './languages/en';
 
 /**
@@ -122,7 +122,7 @@ let allEnglish: Promise<void> | undefined;
  * Rejects when the chunk cannot be fetched (a later call tries again).
  */
 export function loadAllEnglish(): Promise<void> {
-  allEnglish ??= import('virtual:english-rest').then(
+  allEnglish ??= import('./languages/en-rest').then(
     (rest) => {
       i18n.addResourceBundle('en', 'translation', rest.default, true, false);
     },
