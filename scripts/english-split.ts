@@ -26,8 +26,12 @@ import type { Plugin } from 'vite';
 const LANDING_MODULE = /\/ui\/i18n\/languages\/en-landing\.ts(?:\?.*)?$/;
 const REST_MODULE = /\/ui\/i18n\/languages\/en-rest\.ts(?:\?.*)?$/;
 
-/** The whole English catalog, by key (ui/i18n/languages/en.ts, which merges the main, catalogue and area files). */
-async function wholeEnglish(root: string): Promise<Record<string, string>> {
+/**
+ * The whole English catalog, by key (ui/i18n/languages/en.ts, which merges the main, catalogue and
+ * area files), loadable from any runtime (esbuild bundles the JSON imports): the split and the e2e
+ * check of keys shown in place of texts read it.
+ */
+export async function wholeEnglish(root: string): Promise<Record<string, string>> {
   const result = await build({ entryPoints: [resolve(root, 'ui/i18n/languages/en.ts')], bundle: true, format: 'esm', write: false, platform: 'neutral', logLevel: 'error' });
   const source = result.outputFiles[0]!.text;
   const module = (await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`)) as { english: Record<string, string> };

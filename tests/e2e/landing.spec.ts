@@ -4,16 +4,9 @@
  * those answers instead of asking again, so each call goes out once; they are read before the first
  * render, so the screen is drawn once, with its content.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-
-/** Every English catalog key (ui/i18n/languages/en.ts merges these files). */
-function englishKeys(): string[] {
-  const dir = join(import.meta.dirname, '../../ui/i18n');
-  const files = ['en.json', 'en-catalogue.json', ...readdirSync(join(dir, 'areas')).map((area) => join('areas', area, 'en.json'))];
-  return files.flatMap((file) => Object.keys(JSON.parse(readFileSync(join(dir, file), 'utf8')) as Record<string, string>));
-}
+import { wholeEnglish } from '../../scripts/english-split';
 
 test('a full load of /programs asks the server for each first call once, started by the preload script', async ({ page }) => {
   await page.goto('/auth/login');
@@ -77,7 +70,7 @@ test('the landing screen shows its texts from the bundled part of English, and t
   await page.reload();
   await expect(page.getByRole('row', { name: /10 points for every/ })).toBeVisible();
   const shownFirst = await page.locator('body').innerText();
-  const keys = englishKeys();
+  const keys = Object.keys(await wholeEnglish(join(import.meta.dirname, '../..')));
   expect(keys.length).toBeGreaterThan(500);
   expect(keys.filter((key) => shownFirst.includes(key))).toEqual([]);
   await page.waitForLoadState('networkidle');
