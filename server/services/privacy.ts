@@ -239,12 +239,11 @@ export async function findDataRequest(db: Db, shopId: string, requestId: string)
 }
 
 /**
- * The shop's customer exports whose CSV file names the customer (their e-mail or id), as id → file
- * path. `known` holds files already read (path → whether it names them), which are not read again;
+ * The shop's customer exports whose CSV file names the customer (`needles`: their e-mails and id,
+ * lower case), as id → file path. `known` holds files already read (path → whether it names them), which are not read again;
  * every file read here is added to it.
  */
-async function exportsNaming(db: Db, shopId: string, customer: CustomerPayload, known: Map<string, boolean>): Promise<Map<string, string>> {
-  const needles = [...(await emailsOf(db, shopId, customer)), customer.customerId.toLowerCase()];
+async function exportsNaming(db: Db, shopId: string, needles: readonly string[], known: Map<string, boolean>): Promise<Map<string, string>> {
   const naming = new Map<string, string>();
   for (const job of await db.selectFrom('customer_exports').select(['id', 'file_path']).where('shop_id', '=', shopId).where('file_path', 'is not', null).execute()) {
     const path = job.file_path!;
@@ -270,7 +269,7 @@ export async function redactCustomer(deps: AppDeps, shopId: string, body: unknow
   // Export files are read before the transaction, so no file is read while it holds the database's
   // write lock; one that appears meanwhile is read inside it (rare).
   const filesRead = new Map<string, boolean>();
-  await exportsNaming(deps.db, shopId, customer, filesRead);
+  await exportsNaming(deps.db, shopId, [...(await emailsOf(deps.db, shopId, customer)), customer.customerId.toLowerCase()], filesRead);
   const result = await deps.db.transaction().execute(async (tx) => {
     const emails = await emailsOf(tx, shopId, customer);
     const touched: Record<string, number> = {};
@@ -330,7 +329,7 @@ export async function redactCustomer(deps: AppDeps, shopId: string, body: unknow
       const r = await tx.deleteFrom('email_outbox').where('shop_id', '=', shopId).where('id', '=', message.id).executeTakeFirst();
       count('email_outbox', r.numDeletedRows);
     }
-    for (const [id, path] of await exportsNaming(tx, shopId, customer, filesRead)) {
+    for (const [id, path] of await exportsNaming(tx, shopId, needles, filesRead)) {
       const r = await tx.updateTable('customer_exports').set({ file_path: null }).where('shop_id', '=', shopId).where('id', '=', id).where('file_path', '=', path).executeTakeFirst();
       count('customer_exports', r.numUpdatedRows);
       exportFiles.push(path);
