@@ -7,15 +7,7 @@ import { precompressAssets } from './scripts/vite-precompress.ts';
 import { SESSION_TOKEN_KEY } from './ui/api/session.ts';
 import { listTypeOfTab } from './ui/pages/program-paths.ts';
 import { LANGUAGE_STORAGE_PREFIX } from './ui/state/storage-keys.ts';
-
-/**
- * The screens a visit most often opens first, by path (with or without the `/embed` prefix), and the
- * module of each: `/programs` is where sign-in lands, `/` and `/home` are the dashboard.
- */
-const LANDING_SCREENS: { path: string; module: string; programs?: boolean }[] = [
-  { path: '^/(?:embed/)?programs/?$', module: '/ui/pages/ProgramsPage.tsx', programs: true },
-  { path: '^/(?:embed/?)?(?:home/?)?$', module: '/ui/areas/dashboard/DashboardPage.tsx' },
-];
+import { LANDING_SCREENS } from './ui/landing-screens.ts';
 
 /** The modules whose texts the app's entry carries (scripts/english-split.ts): the entry and the landing screens. */
 export const LANDING_ENTRIES = ['ui/main.tsx', ...LANDING_SCREENS.map((screen) => screen.module.slice(1))];
@@ -79,7 +71,7 @@ function preloadLandingScreens(): Plugin {
 
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chromium 136 on) at the top of the
- * app's entry and the landing screens' chunks: their functions are compiled on a background thread
+ * app's entry, the chunks it imports statically and the landing screens' chunks (with theirs): their functions are compiled on a background thread
  * while the file streams in, instead of one by one on the main thread when first called, and nearly
  * all of them run on the first load anyway. Measured on `/programs` (slow 4G, 4× CPU, 5 runs each):
  * LCP 1,708 ms without, 1,608 ms with. Lazy chunks of other screens keep V8's lazy compilation.
@@ -95,8 +87,20 @@ function compileHintsForLanding(): Plugin {
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
+        // The entry, the chunks it imports statically (rolldown may move modules the entry shares
+        // with lazy chunks into one of its own), and the landing screens' chunks.
+        const hinted = new Set<string>();
+        const add = (name: string): void => {
+          const chunk = bundle[name];
+          if (hinted.has(name) || chunk?.type !== 'chunk') return;
+          hinted.add(name);
+          chunk.imports.forEach(add);
+        };
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || (!chunk.isEntry && !chunk.name.startsWith(LANDING_CHUNK_PREFIX))) continue;
+          if (chunk.type === 'chunk' && (chunk.isEntry || chunk.name.startsWith(LANDING_CHUNK_PREFIX))) add(chunk.fileName);
+        }
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || !hinted.has(chunk.fileName)) continue;
           chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
           // One line more at the top: every mapping moves down a line (the chunk's map and, with
           // `--sourcemap`, the map file already in the bundle).

@@ -18,6 +18,7 @@ import { versionsRoutes } from './areas/versions/routes';
 import { translationsRoutes } from './areas/translations/routes';
 import { setupRoutes } from './areas/setup/routes';
 import { SetupGate } from './areas/setup/SetupGate';
+import { isLandingRoute } from './landing-screens';
 
 /** Signed-in screens inside the admin chrome; visitors without a session go to /auth/login (spec 000 §1). */
 function AppLayout() {
@@ -39,6 +40,9 @@ function Loading() {
   return <SkeletonPage label={t('common.loading')} />;
 }
 
+/** Id of the route whose children are the screens (createAppRouter patches the non-landing ones in). */
+export const SCREENS_ROUTE_ID = 'screens';
+
 /** The route table; tests mount it in a memory router. */
 export const routes: RouteObject[] = [
   { path: '/auth/login', element: <LoginPage /> },
@@ -48,6 +52,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Loading />,
     children: [
       {
+        id: SCREENS_ROUTE_ID,
         // A crash inside a screen keeps the chrome and clears on the next navigation.
         errorElement: <ErrorPage />,
         children: [
@@ -100,9 +105,6 @@ export function redirectUnauthorizedWith(router: { navigate: (to: string, option
   });
 }
 
-/** The landing screens' routes (`/`, `/home`, `/programs`): their texts are bundled with the app. */
-const isLandingRoute = (route: RouteObject): boolean => route.index === true || route.path === 'home' || route.path === 'programs';
-
 /**
  * `routes` with every other screen's code loaded together with the rest of the English texts
  * (ui/i18n `loadAllEnglish`; only the entry's and the landing screens' texts are bundled), so a
@@ -123,9 +125,52 @@ export function withAllEnglish(table: RouteObject[]): RouteObject[] {
   });
 }
 
-/** Builds the browser router (a data router, which `useBlocker` needs). */
+/**
+ * `table` cut in two: `first`, the table with only the landing screens (ui/landing-screens.ts) and the
+ * catch-all among the screens' routes, and `rest`, the other screens' routes in their order.
+ */
+export function landingFirst(table: RouteObject[]): { first: RouteObject[]; rest: RouteObject[] } {
+  const rest: RouteObject[] = [];
+  const cut = (routesOf: RouteObject[]): RouteObject[] =>
+    routesOf.map((route) => {
+      if (!route.children) return route;
+      if (route.id !== SCREENS_ROUTE_ID) return { ...route, children: cut(route.children) } as RouteObject;
+      const kept = route.children.filter((child) => isLandingRoute(child) || child.path === '*');
+      rest.push(...route.children.filter((child) => !kept.includes(child)));
+      return { ...route, children: kept } as RouteObject;
+    });
+  const first = cut(table);
+  return { first, rest };
+}
+
+/**
+ * What a router needs to start with the landing screens' routes only (`landingFirst`) and take in
+ * the other screens' (about a hundred) on the first navigation that needs them, through
+ * react-router's lazy route discovery: a path that only the catch-all matches asks
+ * `patchRoutesOnNavigation` for routes before it is matched again. Flattening and ranking the whole
+ * table took about 40 ms of the landing screen's first load at 4× CPU (issue 12 "Speed").
+ */
+export function discoveringRoutes(table: RouteObject[]): {
+  routes: RouteObject[];
+  patchRoutesOnNavigation: NonNullable<Parameters<typeof createBrowserRouter>[1]>['patchRoutesOnNavigation'];
+} {
+  const { first, rest } = landingFirst(table);
+  let patched = false;
+  return {
+    routes: first,
+    patchRoutesOnNavigation: ({ patch, signal }) => {
+      // `patch` does nothing once the navigation is aborted: the next one patches instead.
+      if (patched || signal.aborted) return;
+      patch(SCREENS_ROUTE_ID, rest);
+      patched = true;
+    },
+  };
+}
+
+/** Builds the browser router (a data router, which `useBlocker` needs); see `discoveringRoutes`. */
 export function createAppRouter() {
-  const router = createBrowserRouter(withAllEnglish(routes), { basename: detectBasename(window.location.pathname) });
+  const { routes: first, patchRoutesOnNavigation } = discoveringRoutes(withAllEnglish(routes));
+  const router = createBrowserRouter(first, { basename: detectBasename(window.location.pathname), patchRoutesOnNavigation });
   redirectUnauthorizedWith(router);
   return router;
 }

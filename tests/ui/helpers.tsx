@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import { redirectUnauthorizedWith, routes } from '../../ui/app';
+import { discoveringRoutes, redirectUnauthorizedWith, routes } from '../../ui/app';
 import { SESSION_TOKEN_KEY } from '../../ui/api/session';
 import type { ReactNode } from 'react';
 
@@ -48,10 +48,14 @@ export function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string,
     }));
 }
 
-/** Mounts the whole app (routes, chrome, toasts) at `path`, signed in unless told otherwise. */
+/**
+ * Mounts the whole app (routes, chrome, toasts) at `path`, signed in unless told otherwise. The
+ * router starts with the landing screens' routes and discovers the rest, as the app's does.
+ */
 export function renderApp(path: string, { signedIn = true }: { signedIn?: boolean } = {}) {
   if (signedIn) sessionStorage.setItem(SESSION_TOKEN_KEY, 'test-token');
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const { routes: first, patchRoutesOnNavigation } = discoveringRoutes(routes);
+  const router = createMemoryRouter(first, { initialEntries: [path], patchRoutesOnNavigation });
   redirectUnauthorizedWith(router);
   const store = createStore();
   const view = render(

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { applyLanguage, i18n, showLanguage, t } from '../../ui/i18n';
+import { act, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { applyLanguage, i18n, showLanguage, t, useLanguage, useT, type MessageKey } from '../../ui/i18n';
 import en from '../../ui/i18n/en.json';
 import fr from '../../ui/i18n/fr.json';
 import ja from '../../ui/i18n/ja.json';
@@ -45,5 +47,65 @@ describe('texts looked up once', () => {
     expect(t('nav.programs')).toBe('Programs (changed)');
     i18n.addResourceBundle('en', 'translation', { 'nav.programs': en['nav.programs'] }, true, true);
     expect(t('nav.programs')).toBe(en['nav.programs']);
+  });
+
+  it('gives exactly what i18next gives for every text, in each language and its fallback', async () => {
+    const keys = Object.keys(i18n.getResourceBundle('en', 'translation') as Record<string, string>) as MessageKey[];
+    expect(keys.length).toBeGreaterThan(1000);
+    for (const language of ['en', 'fr', 'ja', 'en-US'] as const) {
+      await showLanguage(language);
+      let plain = 0;
+      for (const key of keys) {
+        const expected = String(i18n.t(key, { replace: {} }));
+        if (!expected.includes('{')) plain += 1;
+        expect(t(key), `${language} ${key}`).toBe(expected);
+      }
+      expect(plain).toBeGreaterThan(500);
+    }
+    await showLanguage('en');
+  });
+
+  it('reads English where a language leaves a text empty, and keeps placeholders to i18next', async () => {
+    await showLanguage('fr');
+    i18n.addResourceBundle('fr', 'translation', { 'nav.programs': '' }, true, true);
+    expect(t('nav.programs')).toBe(en['nav.programs']);
+    i18n.addResourceBundle('fr', 'translation', { 'nav.programs': 'Bonjour {name}' }, true, true);
+    expect(t('nav.programs')).toBe('Bonjour {name}');
+    expect(t('nav.programs', { name: 'Ada' })).toBe('Bonjour Ada');
+    i18n.addResourceBundle('fr', 'translation', { 'nav.programs': fr['nav.programs'] }, true, true);
+    expect(t('nav.programs')).toBe(fr['nav.programs']);
+    await showLanguage('en');
+  });
+
+  it('re-renders a component using useT when a catalog is added or the language changes, with a new function', async () => {
+    await showLanguage('en');
+    const seen: string[] = [];
+    const functions = new Set<unknown>();
+    function Title() {
+      const translate = useT();
+      functions.add(translate);
+      const text = `${useLanguage()}: ${translate('nav.programs')}`;
+      seen.push(text);
+      return createElement('h1', null, text);
+    }
+    const view = render(createElement(Title));
+    expect(view.getByRole('heading').textContent).toBe(`en: ${en['nav.programs']}`);
+    act(() => {
+      i18n.addResourceBundle('en', 'translation', { 'nav.programs': 'Programs (new)' }, true, true);
+    });
+    expect(view.getByRole('heading').textContent).toBe('en: Programs (new)');
+    await act(async () => {
+      await showLanguage('fr');
+    });
+    expect(view.getByRole('heading').textContent).toBe(`fr: ${fr['nav.programs']}`);
+    expect(functions.size).toBe(3);
+    await act(async () => {
+      await showLanguage('en');
+    });
+    act(() => {
+      i18n.addResourceBundle('en', 'translation', { 'nav.programs': en['nav.programs'] }, true, true);
+    });
+    expect(view.getByRole('heading').textContent).toBe(`en: ${en['nav.programs']}`);
+    view.unmount();
   });
 });

@@ -1,13 +1,12 @@
 import { getDefaultStore } from 'jotai';
 import { currentLabelLanguage } from '../i18n';
+import { PROGRAMS_PATH } from '../landing-screens';
 import { isProgramListTab, listTypeOfTab, type ProgramTab } from '../pages/program-paths';
 import { shopAtom } from '../state/session';
 import { api, type ShopResponse } from './endpoints';
 import { isPrefetched } from './prefetch';
 import { PRIME_WAIT_MS, primeResource } from './primed';
 
-/** `/programs` (standalone or under `/embed`), the screen sign-in lands on. */
-const PROGRAMS_PATH = /^\/(?:embed\/)?programs\/?$/;
 
 /** The shop call the landing screen started, until the chrome takes it (takePendingShop). */
 let pendingShop: Promise<ShopResponse> | null = null;

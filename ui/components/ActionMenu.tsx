@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './Button';
+import { Icon } from './Icon';
 
 export interface MenuItem {
   id: string;
@@ -93,7 +94,7 @@ export function ActionMenu({ label, sections, variant = 'primary', emptyText, me
           }
         }}
       >
-        {label} <span aria-hidden="true">▾</span>
+        {label} <Icon name="caret-down" />
       </Button>
       {open && (
         <div className="popover" id={menuId} role="menu" aria-label={menuLabel ?? label} onKeyDown={onMenuKeyDown}>

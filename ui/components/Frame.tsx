@@ -12,6 +12,7 @@ import { AccessBanner } from '../areas/billing/AccessBanner';
 import { BookingPopup } from '../areas/billing/BookingPopup';
 import { SignOutButton } from '../areas/billing/SignOutButton';
 import { ToastRegion } from './ToastRegion';
+import { Icon } from './Icon';
 
 /**
  * The admin chrome: top bar with the shop, side navigation, the page, and the toast region. It
@@ -66,10 +67,10 @@ export function Frame({ children }: { children: ReactNode }) {
           aria-expanded={navOpen}
           onClick={() => setNavOpen((open) => !open)}
         >
-          ☰
+          <Icon name="menu" size={18} />
         </button>
         <span className="topbar__logo" aria-hidden="true">
-          ★
+          <Icon name="star" />
         </span>
         <span className="topbar__app">{t('app.name')}</span>
         {shop && <span className="topbar__shop">{shop.shop.name || shop.shop.domain}</span>}

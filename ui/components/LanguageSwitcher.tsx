@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { APP_LANGUAGES, isAppLanguage, useT } from '../i18n';
 import { languageAtom, useChooseLanguage } from '../state/language';
+import { Icon } from './Icon';
 
 /**
  * The in-app language picker of page headers (spec 000 §4 Language switch): a native select, so
@@ -45,9 +46,7 @@ export function LanguageSwitcher() {
             </option>
           ))}
         </select>
-        <span className="select__chevron" aria-hidden="true">
-          ⌄
-        </span>
+        <Icon name="chevron-down" className="select__chevron" />
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Icon } from './Icon';
 
 export interface SelectProps<T extends string | number> {
   /** The visible label. */
@@ -24,9 +25,7 @@ export function Select<T extends string | number>({ label, value, options, onCha
             </option>
           ))}
         </select>
-        <span className="select__chevron" aria-hidden="true">
-          ⌄
-        </span>
+        <Icon name="chevron-down" className="select__chevron" />
       </span>
     </label>
   );

@@ -1,7 +1,6 @@
 import i18next, { type BackendModule } from 'i18next';
 import { IN_APP_LANGUAGES, isInAppLanguage, type InAppLanguage } from '../../engine/languages';
-import { useCallback } from 'react';
-import { initReactI18next, useTranslation } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import landingEnglish from './languages/en-landing';
 import type { english } from './languages/en';
 
@@ -87,7 +86,7 @@ const lazyCatalogs: BackendModule = {
 /** The admin's i18next instance (not the global default, so tests and embedders cannot disturb it). */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).use(lazyCatalogs).init({
+void i18n.use(lazyCatalogs).init({
   // English's landing texts are bundled (the rest comes from `loadAllEnglish`); the other languages
   // come from `lazyCatalogs` when first shown.
   resources: { en: { translation: landingEnglish } },
@@ -110,8 +109,6 @@ void i18n.use(initReactI18next).use(lazyCatalogs).init({
   },
   // A placeholder without a value stays visible as `{name}`, as it always did, rather than vanishing.
   missingInterpolationHandler: (_text, match: RegExpExecArray) => match[0],
-  // A component showing a text of the rest of English before it has arrived re-renders once it has.
-  react: { useSuspense: false, bindI18nStore: 'added' },
 });
 
 let allEnglish: Promise<void> | undefined;
@@ -146,8 +143,44 @@ if (typeof document !== 'undefined') document.documentElement.lang = i18n.langua
  * again on every re-render of a form. Emptied whenever the language or the catalogs change.
  */
 const plainTexts = new Map<string, string>();
-i18n.on('languageChanged', () => plainTexts.clear());
-i18n.store.on('added', () => plainTexts.clear());
+
+/**
+ * Counts the changes to what `t` answers (a language shown, a catalog added, such as the rest of
+ * English arriving); components using `useT()` or `useLanguage()` re-render on each. This replaces
+ * react-i18next's `useTranslation`, whose per-component bookkeeping took about 20 ms of the landing
+ * screen's first render at 4× CPU for some 150 components (issue 12 "Speed").
+ */
+let textsVersion = 0;
+const textsListeners = new Set<() => void>();
+function textsChanged(): void {
+  plainTexts.clear();
+  textsVersion += 1;
+  for (const listener of [...textsListeners]) listener();
+}
+i18n.on('languageChanged', textsChanged);
+i18n.store.on('added', textsChanged);
+function subscribeTexts(listener: () => void): () => void {
+  textsListeners.add(listener);
+  return () => textsListeners.delete(listener);
+}
+const textsSnapshot = (): number => textsVersion;
+
+/**
+ * The stored text of `key` when i18next would return it unchanged: the first of the current
+ * language's lookup chain (`i18n.languages`, e.g. `fr` then `en`) holding a non-empty text, if that
+ * text has no `{placeholder}` and no `$t(` nesting. Undefined otherwise (i18next then decides).
+ * i18next's own lookup of such a text costs about 0.3 ms at 4× CPU in the landing screen's first
+ * render, where about a hundred are read.
+ */
+function storedPlainText(key: MessageKey): string | undefined {
+  for (const code of i18n.languages ?? [i18n.language]) {
+    const value: unknown = (i18n.store.data[code]?.translation as Record<string, unknown> | undefined)?.[key];
+    // An empty or missing text reads the next language (`returnEmptyString: false`, `fallbackLng`).
+    if (value === undefined || value === null || value === '') continue;
+    return typeof value === 'string' && !value.includes('{') && !value.includes('$t(') ? value : undefined;
+  }
+  return undefined;
+}
 
 /** i18next's answer as our string; `replace` keeps placeholder names from colliding with t() options such as `count`. */
 function render(translate: (key: string, options: { replace: MessageVars }) => unknown, key: MessageKey, vars?: MessageVars): string {
@@ -155,7 +188,7 @@ function render(translate: (key: string, options: { replace: MessageVars }) => u
   const memo = `${i18n.language}\u0001${key}`;
   let text = plainTexts.get(memo);
   if (text === undefined) {
-    text = String(translate(key, { replace: {} }));
+    text = storedPlainText(key) ?? String(translate(key, { replace: {} }));
     plainTexts.set(memo, text);
   }
   return text;
@@ -177,18 +210,20 @@ export function t(key: MessageKey, vars?: MessageVars): string {
 
 /**
  * The translate function of the current language for a component: the component re-renders when
- * the language changes, and the function's identity changes with it (safe as a memo dependency).
+ * the language or the catalogs change, and the function's identity changes with them (safe as a memo
+ * dependency).
  * @example const t = useT(); return <h1>{t('programs.title')}</h1>;
  */
 export function useT(): Translate {
-  const { t: fixed } = useTranslation();
-  return useCallback<Translate>((key, vars) => render(fixed as Parameters<typeof render>[0], key, vars), [fixed]);
+  const version = useSyncExternalStore(subscribeTexts, textsSnapshot, textsSnapshot);
+  // A new function whenever the texts change, so memos depending on it recompute.
+  return useMemo<Translate>(() => (key, vars) => render(globalT, key, vars), [version]);
 }
 
 /** The language the admin is shown in right now; the component re-renders when it changes. */
 export function useLanguage(): AppLanguage {
-  const { i18n: instance } = useTranslation();
-  return isAppLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
+  useSyncExternalStore(subscribeTexts, textsSnapshot, textsSnapshot);
+  return currentLanguage();
 }
 
 /** The language the admin is shown in right now, outside React (API calls read it). */

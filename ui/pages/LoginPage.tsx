@@ -10,6 +10,7 @@ import { SkeletonText } from '../components/Skeleton';
 import { useT } from '../i18n';
 import { useApplyLanguage } from '../state/language';
 import { billingApi } from '../areas/billing/api';
+import { Icon } from '../components/Icon';
 
 /** Where to go after sign-in: the path the visitor asked for (`?next=`, same origin only), else the programs. */
 function nextPath(value: string | null): string {
@@ -64,7 +65,9 @@ export function LoginPage() {
     <main className="login">
       <div className="card login__card">
         <div className="login__brand">
-          <span className="topbar__logo" aria-hidden="true">★</span>
+          <span className="topbar__logo" aria-hidden="true">
+            <Icon name="star" />
+          </span>
           <span>{t('app.name')}</span>
         </div>
         {failed && <Banner tone="critical" title={failed} />}

@@ -9,6 +9,7 @@ import { SkeletonText } from '../components/Skeleton';
 import { Toggle } from '../components/Toggle';
 import { useT, type MessageKey } from '../i18n';
 import { useToast } from '../state/toasts';
+import { Icon } from '../components/Icon';
 
 const UNITS: PointExpiryRule['afterUnit'][] = ['day', 'week', 'month', 'year'];
 const unitLabels: Record<PointExpiryRule['afterUnit'], MessageKey> = { day: 'settings.expiry.unit.day', week: 'settings.expiry.unit.week', month: 'settings.expiry.unit.month', year: 'settings.expiry.unit.year' };
@@ -89,9 +90,7 @@ export function PointExpiryCard() {
                     </option>
                   ))}
                 </select>
-                <span className="select__chevron" aria-hidden="true">
-                  ⌄
-                </span>
+                <Icon name="chevron-down" className="select__chevron" />
               </span>
             </div>
             {errors['/afterValue'] && (

@@ -1,5 +1,6 @@
 import type { RuleCatalog } from '../../api/endpoints';
 import { useT, type MessageKey } from '../../i18n';
+import { Icon } from '../../components/Icon';
 
 /** One earning condition as schemas/_shared/condition.json stores it. */
 export interface Condition {
@@ -69,7 +70,7 @@ export function ConditionRow({ index, row, catalog, ids, errors, placeholder, di
               );
             })}
           </select>
-          <span className="select__chevron" aria-hidden="true">⌄</span>
+          <Icon name="chevron-down" className="select__chevron" />
         </div>
         <Errors id={`${ids.field}__error`} errors={errors.field} />
       </div>
@@ -90,7 +91,7 @@ export function ConditionRow({ index, row, catalog, ids, errors, placeholder, di
               <option key={operator.name} value={operator.name}>{operator.label}</option>
             ))}
           </select>
-          <span className="select__chevron" aria-hidden="true">⌄</span>
+          <Icon name="chevron-down" className="select__chevron" />
         </div>
         <Errors id={`${ids.typeMatch}__error`} errors={errors.typeMatch} />
       </div>

@@ -6,6 +6,7 @@ import {
   enumOptionValueEncoder,
   getOptionValueFormat,
 } from '@rjsf/utils';
+import { Icon } from '../../components/Icon';
 
 /** A native select over the schema's `enum`/`oneOf` options (single choice). */
 export function SelectWidget({ id, htmlName, value, options, schema, disabled, readonly, autofocus, placeholder, required, rawErrors, onChange, onBlur, onFocus }: WidgetProps) {
@@ -37,7 +38,7 @@ export function SelectWidget({ id, htmlName, value, options, schema, disabled, r
           </option>
         ))}
       </select>
-      <span className="select__chevron" aria-hidden="true">⌄</span>
+      <Icon name="chevron-down" className="select__chevron" />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { IndexTable, IndexTableRow } from '../../../components/IndexTable';
 import { Page } from '../../../components/Page';
 import { useT, type MessageKey } from '../../../i18n';
 import { useToast } from '../../../state/toasts';
+import { Icon } from '../../../components/Icon';
 
 const FIELDS: ImportField[] = ['customerId', 'email', 'phone', 'firstName', 'lastName', 'points', 'birthday', 'tier', 'createDate', 'type'];
 const fieldLabels: Record<ImportField, MessageKey> = {
@@ -150,9 +151,7 @@ function MapStep({ upload, mapping, onChange, onBack, onNext }: { upload: Upload
                     </option>
                   ))}
                 </select>
-                <span className="select__chevron" aria-hidden="true">
-                  ⌄
-                </span>
+                <Icon name="chevron-down" className="select__chevron" />
               </span>
             </label>
           ))}
