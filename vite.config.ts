@@ -35,8 +35,13 @@ const PREFETCH_SOURCE = `function(programs){try{var w='en',t=sessionStorage.getI
  * index.html's head; the CSP allows no inline script) that, for a landing screen's path, adds
  * `<link rel="modulepreload">` for that screen's chunks, so they download beside the app's own, and
  * starts the screen's first API calls (PREFETCH_SOURCE), so their answers arrive while the code does.
- * Other paths preload nothing; vite's own preloading of a lazy chunk skips links already present.
+ * Any other path preloads the chunk of the other screens' routes (ui/screens.tsx), which the router
+ * fetches before it can match such a path; vite's own preloading of a lazy chunk skips links already
+ * present.
  */
+/** The module holding every other screen's routes (ui/app.tsx `loadScreenRoutes`). */
+const OTHER_SCREENS_MODULE = '/ui/screens.tsx';
+
 function preloadLandingScreens(): Plugin {
   let fileName: string | undefined;
   return {
@@ -56,7 +61,11 @@ function preloadLandingScreens(): Plugin {
         if (!chunk) throw new Error(`preload-landing-screens: no lazy chunk for ${screen.module}`);
         return [screen.path, chunksOf(chunk.fileName, new Set()).map((name) => `/${name}`), screen.programs === true];
       });
-      const source = `(function(){var f=${PREFETCH_SOURCE};var m=${JSON.stringify(map)},p=location.pathname;for(var i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p)){f(m[i][2]);m[i][1].forEach(function(h){var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});break}})();\n`;
+      // Any other path opens a screen of ui/screens.tsx, whose routes the router fetches first.
+      const screens = chunks.find((c) => c.moduleIds.some((id) => id.endsWith(OTHER_SCREENS_MODULE)));
+      if (!screens) throw new Error(`preload-landing-screens: no lazy chunk for ${OTHER_SCREENS_MODULE}`);
+      const other = chunksOf(screens.fileName, new Set()).map((name) => `/${name}`);
+      const source = `(function(){var f=${PREFETCH_SOURCE};var m=${JSON.stringify(map)},p=location.pathname,h=${JSON.stringify(other)};for(var i=0;i<m.length;i++)if(new RegExp(m[i][0]).test(p)){f(m[i][2]);h=m[i][1];break}h.forEach(function(u){var l=document.createElement('link');l.rel='modulepreload';l.href=u;document.head.appendChild(l)})})();\n`;
       fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'preload-landing.js', source }));
     },
     transformIndexHtml: {

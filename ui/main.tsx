@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { primeLandingScreen } from './api/landing';
-import { createAppRouter } from './app';
+import { createAppRouter, loadScreenRoutes } from './app';
 import { loadAllEnglish, showLanguage } from './i18n';
 import { initialLanguage } from './state/language';
 import './styles/index.css';
@@ -46,5 +46,10 @@ void Promise.all([showLanguage(initialLanguage(null)), initialized(router), prim
       if (attempt < 5) setTimeout(() => fetchRest(attempt + 1), 2000 * attempt);
     });
   };
-  setTimeout(() => fetchRest(1), 0);
+  setTimeout(() => {
+    fetchRest(1);
+    // The other screens' routes (the app starts with the landing ones), so the first navigation
+    // away does not wait for them; a failure here is retried by that navigation.
+    loadScreenRoutes().catch(() => undefined);
+  }, 0);
 });

@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
-import { discoveringRoutes, redirectUnauthorizedWith, routes } from '../../ui/app';
+import { discoveringRoutes, redirectUnauthorizedWith } from '../../ui/app';
+import { screenRoutes } from '../../ui/screens';
 import { SESSION_TOKEN_KEY } from '../../ui/api/session';
 import type { ReactNode } from 'react';
 
@@ -54,8 +55,8 @@ export function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string,
  */
 export function renderApp(path: string, { signedIn = true }: { signedIn?: boolean } = {}) {
   if (signedIn) sessionStorage.setItem(SESSION_TOKEN_KEY, 'test-token');
-  const { routes: first, patchRoutesOnNavigation } = discoveringRoutes(routes);
-  const router = createMemoryRouter(first, { initialEntries: [path], patchRoutesOnNavigation });
+  const { routes, patchRoutesOnNavigation } = discoveringRoutes(() => Promise.resolve(screenRoutes));
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation });
   redirectUnauthorizedWith(router);
   const store = createStore();
   const view = render(

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { IN_APP_LANGUAGES } from '../../engine/i18n';
-import { APP_LANGUAGES, i18n, t } from '../../ui/i18n';
+import { APP_LANGUAGES, loadI18next, t } from '../../ui/i18n';
 import { english as englishCatalog, translated } from '../../ui/i18n/catalogs';
 import fr from '../../ui/i18n/fr.json';
+
+const i18n = await loadI18next();
 
 const english: Record<string, string> = englishCatalog;
 const catalogs: Record<string, Record<string, string>> = translated;

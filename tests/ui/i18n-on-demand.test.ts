@@ -2,10 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import { act, render } from '@testing-library/react';
 import { createElement } from 'react';
-import { applyLanguage, i18n, showLanguage, t, useLanguage, useT, type MessageKey } from '../../ui/i18n';
+import { applyLanguage, bootstrapText, loadI18next, showLanguage, t, useLanguage, useT, type MessageKey } from '../../ui/i18n';
 import en from '../../ui/i18n/en.json';
+import landingEnglish from '../../ui/i18n/languages/en-landing';
 import fr from '../../ui/i18n/fr.json';
 import ja from '../../ui/i18n/ja.json';
+
+const i18n = await loadI18next();
 
 describe('chrome catalogs on demand (issue 12 "Serving the admin")', () => {
   it('holds only English until another language is shown, then fetches just that one', async () => {
@@ -107,5 +110,23 @@ describe('texts looked up once', () => {
     });
     expect(view.getByRole('heading').textContent).toBe(`en: ${en['nav.programs']}`);
     view.unmount();
+  });
+
+  it('gives, before i18next has loaded, exactly what i18next gives for every bundled text, with and without values', async () => {
+    await showLanguage('en');
+    const keys = Object.keys(landingEnglish) as MessageKey[];
+    expect(keys.length).toBeGreaterThan(100);
+    let withPlaceholders = 0;
+    for (const key of keys) {
+      expect(bootstrapText(key), key).toBe(String(i18n.t(key, { replace: {} })));
+      const names = [...String(landingEnglish[key as keyof typeof landingEnglish]).matchAll(/\{([^{}]+?)\}/g)].map((m) => m[1]!.trim());
+      if (names.length === 0) continue;
+      withPlaceholders += 1;
+      // Every placeholder but the last gets a value (one with braces in it, which is not read again); the last stays as it is.
+      const vars = Object.fromEntries(names.slice(0, -1).map((name, index) => [name, index % 2 ? index : `<{${name}}>`]));
+      expect(bootstrapText(key, vars), key).toBe(String(i18n.t(key, { replace: vars })));
+    }
+    expect(withPlaceholders).toBeGreaterThan(10);
+    expect(bootstrapText('no.such.key' as MessageKey)).toBe(String(i18n.t('no.such.key', { replace: {} })));
   });
 });

@@ -15,9 +15,11 @@ import type { JsonObject } from '../../engine/types';
 import { referralReward, referralSummary } from '../../ui/areas/referrals/referral-summary';
 import { tierGives, tierRequirement, tierSummary } from '../../ui/areas/tiers/tier-summary';
 import { withDefaults } from '../../ui/form/form-data';
-import { i18n } from '../../ui/i18n';
+import { loadI18next } from '../../ui/i18n';
 import { storedDoc } from './catalogue-factories';
 import { mockFetch, renderApp, shopReply } from './helpers';
+
+const i18n = await loadI18next();
 
 afterEach(async () => {
   cleanup();

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { SCREENS_ROUTE_ID, discoveringRoutes, landingFirst, routes } from '../../ui/app';
+import { SCREENS_ROUTE_ID, appRoutes, discoveringRoutes } from '../../ui/app';
+import { isLandingRoute } from '../../ui/landing-screens';
+import { screenRoutes } from '../../ui/screens';
 import { mockFetch, renderApp, shopReply } from './helpers';
 
 /** The screens' routes of a table (the children of the route with SCREENS_ROUTE_ID). */
@@ -14,59 +16,65 @@ function screensOf(table: RouteObject[]): RouteObject[] {
   return [];
 }
 
-describe('lazy route discovery (issue 12 "Speed": the landing screen flattens a handful of routes, not the whole table)', () => {
-  it('starts with the landing screens and the catch-all, and keeps every other screen for later, in order', () => {
-    const { first, rest } = landingFirst(routes);
-    const kept = screensOf(first);
-    expect(kept.map((route) => (route.index ? '(index)' : route.path))).toEqual(['(index)', 'programs', 'home', '*']);
-    const all = screensOf(routes);
-    expect(rest.length).toBeGreaterThan(60);
-    expect(rest.length + kept.length).toBe(all.length);
-    expect(rest).toEqual(all.filter((route) => !kept.includes(route)));
-    // Routes outside the screens (sign-in) stay as they are.
-    expect(first[0]).toBe(routes[0]);
+const label = (route: RouteObject) => (route.index ? '(index)' : route.path);
+
+/** Calls `patchRoutesOnNavigation` as react-router does, recording each patch. */
+function navigateWith(patchRoutes: ReturnType<typeof discoveringRoutes>['patchRoutesOnNavigation'], signal: AbortSignal, patches: string[]) {
+  return patchRoutes({
+    signal,
+    path: '/customers',
+    matches: [],
+    fetcherKey: undefined,
+    patch: (id, children) => patches.push(`${id}:${children.length}`),
+  });
+}
+
+describe('lazy route discovery (issue 12 "Speed": the first load neither downloads nor ranks the other screens)', () => {
+  it('starts with the landing screens and the catch-all; the other screens are all in ui/screens.tsx, none twice', () => {
+    expect(screensOf(appRoutes([])).map(label)).toEqual(['(index)', 'home', 'programs', '*']);
+    expect(screenRoutes.length).toBeGreaterThan(60);
+    expect(screenRoutes.filter((route) => isLandingRoute(route) || route.path === '*')).toEqual([]);
+    const paths = screensOf(appRoutes(screenRoutes)).map(label);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(paths).toContain('customers');
+    expect(paths).toContain('settings');
   });
 
-  it('patches the other screens in once, on the first navigation only the catch-all matches', async () => {
-    const { routes: table, patchRoutesOnNavigation } = discoveringRoutes(routes);
-    const patches: number[] = [];
-    const controller = new AbortController();
-    const call = () =>
-      patchRoutesOnNavigation!({
-        signal: controller.signal,
-        path: '/customers',
-        matches: [],
-        fetcherKey: undefined,
-        patch: (id, children) => {
-          expect(id).toBe(SCREENS_ROUTE_ID);
-          patches.push(children.length);
-        },
-      });
-    await call();
-    await call();
-    expect(patches).toEqual([screensOf(routes).length - screensOf(table).length]);
+  it('patches the other screens in once, however many navigations ask at the same time', async () => {
+    let release: (routes: RouteObject[]) => void = () => undefined;
+    const pending = new Promise<RouteObject[]>((resolve) => (release = resolve));
+    const { patchRoutesOnNavigation } = discoveringRoutes(() => pending);
+    const patches: string[] = [];
+    const first = navigateWith(patchRoutesOnNavigation, new AbortController().signal, patches);
+    const second = navigateWith(patchRoutesOnNavigation, new AbortController().signal, patches);
+    expect(patches).toEqual([]);
+    release(screenRoutes);
+    await Promise.all([first, second]);
+    await navigateWith(patchRoutesOnNavigation, new AbortController().signal, patches);
+    expect(patches).toEqual([`${SCREENS_ROUTE_ID}:${screenRoutes.length}`]);
   });
 
   it('does not count an aborted navigation as patched', async () => {
-    const { patchRoutesOnNavigation } = discoveringRoutes(routes);
+    const { patchRoutesOnNavigation } = discoveringRoutes(() => Promise.resolve(screenRoutes));
     const aborted = new AbortController();
     aborted.abort();
-    const patched: string[] = [];
-    const patch = (id: string | null) => patched.push(String(id));
-    await patchRoutesOnNavigation!({ signal: aborted.signal, path: '/customers', matches: [], fetcherKey: undefined, patch });
-    expect(patched).toEqual([]);
-    await patchRoutesOnNavigation!({ signal: new AbortController().signal, path: '/customers', matches: [], fetcherKey: undefined, patch });
-    expect(patched).toEqual([SCREENS_ROUTE_ID]);
+    const patches: string[] = [];
+    await navigateWith(patchRoutesOnNavigation, aborted.signal, patches);
+    expect(patches).toEqual([]);
+    await navigateWith(patchRoutesOnNavigation, new AbortController().signal, patches);
+    expect(patches).toEqual([`${SCREENS_ROUTE_ID}:${screenRoutes.length}`]);
   });
 
   it('opens a non-landing screen first, then a landing one, and Not Found only for unknown paths', async () => {
     mockFetch({ 'GET /api/shops': shopReply });
-    const { router, findByRole } = renderApp('/settings');
+    const { router, findByRole, unmount } = renderApp('/settings');
     await findByRole('heading', { name: 'Settings', level: 1 });
     expect(router.state.matches.at(-1)?.route.path).toBe('settings');
     await router.navigate('/nowhere-at-all');
     await findByRole('heading', { name: /couldn.t be found/i });
     await router.navigate('/programs');
     expect(router.state.matches.at(-1)?.route.path).toBe('programs');
+    await findByRole('heading', { name: 'Programs', level: 1 });
+    unmount();
   });
 });

@@ -1,4 +1,4 @@
-import i18next, { type BackendModule } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { IN_APP_LANGUAGES, isInAppLanguage, type InAppLanguage } from '../../engine/languages';
 import { useMemo, useSyncExternalStore } from 'react';
 import landingEnglish from './languages/en-landing';
@@ -12,7 +12,9 @@ import type { english } from './languages/en';
  * the first render and before any other screen opens. Each other language has the same keys in a chunk of its own
  * (`languages/<lang>.ts`), fetched the first time the admin is shown in it (issue 12 "Serving the
  * admin": per-language catalogs on demand). A key a language lacks reads in English (`fallbackLng`),
- * and en-US has no file of its own: it reads English throughout.
+ * and en-US has no file of its own: it reads English throughout. i18next itself (ui/i18n/engine.ts)
+ * is a chunk too: the first render of an English admin reads the bundled texts directly
+ * (`bootstrapText`), and `loadAllEnglish` brings i18next with the rest of English.
  */
 
 /** Keys of the English catalog: the source of truth for chrome text. The program catalogue screens keep theirs in en-catalogue.json. */
@@ -53,75 +55,56 @@ export function endonym(code: AppLanguage): string {
   return ENDONYMS[code];
 }
 
-/** The translated languages' catalogs, one chunk each, fetched on first use (en and en-US read the bundled English). */
-const translatedCatalogs: Partial<Record<AppLanguage, () => Promise<{ default: Record<string, string> }>>> = {
-  fr: () => import('./languages/fr'),
-  es: () => import('./languages/es'),
-  de: () => import('./languages/de'),
-  it: () => import('./languages/it'),
-  ja: () => import('./languages/ja'),
-  id: () => import('./languages/id'),
-};
+let engine: I18n | undefined;
+let engineLoading: Promise<I18n> | undefined;
+/** The language last asked for (`applyLanguage`, `showLanguage`) while i18next was still loading. */
+let wantedLanguage: AppLanguage = DEFAULT_LANGUAGE;
 
 /**
- * i18next's loader of the catalogs not bundled: `changeLanguage('fr')` fetches the French chunk and
- * switches once it is in (i18next retries a failed fetch, then shows the fallback English).
+ * Loads i18next (a chunk of its own, ui/i18n/engine.ts) once, with the bundled English texts:
+ * the app's first render reads them without it (`bootstrapText`), and it is fetched right after
+ * (with the rest of English, `loadAllEnglish`) or as soon as another language is asked for. Keeping
+ * it off the entry saves about 14 KB of brotli and its start-up on the landing screen's first load
+ * (issue 12 "Speed"). Rejects when the chunk cannot be fetched (a later call tries again).
  */
-const lazyCatalogs: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language, _namespace, callback) {
-    const load = translatedCatalogs[language as AppLanguage];
-    if (!load) {
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (catalog) => callback(null, catalog.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+export function loadI18next(): Promise<I18n> {
+  engineLoading ??= import('./engine').then(
+    ({ createI18n }) => {
+      const instance = createI18n(landingEnglish as Record<string, string>, APP_LANGUAGES.map((language) => language.code), DEFAULT_LANGUAGE);
+      instance.on('languageChanged', (language) => {
+        // Screen readers and the browser's hyphenation follow the page's language.
+        if (typeof document !== 'undefined') document.documentElement.lang = language;
+        textsChanged();
+      });
+      instance.store.on('added', textsChanged);
+      engine = instance;
+      return instance;
+    },
+    (error: unknown) => {
+      engineLoading = undefined;
+      throw error;
+    },
+  );
+  return engineLoading;
+}
 
-/** The admin's i18next instance (not the global default, so tests and embedders cannot disturb it). */
-export const i18n = i18next.createInstance();
-
-void i18n.use(lazyCatalogs).init({
-  // English's landing texts are bundled (the rest comes from `loadAllEnglish`); the other languages
-  // come from `lazyCatalogs` when first shown.
-  resources: { en: { translation: landingEnglish } },
-  partialBundledLanguages: true,
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: APP_LANGUAGES.map((language) => language.code),
-  // English is bundled: `t` works as soon as this module has run.
-  initAsync: false,
-  // Keys contain dots ("programs.title") and colons never mean a namespace here.
-  keySeparator: false,
-  nsSeparator: false,
-  // An empty translation is a gap, not a text: read English instead.
-  returnEmptyString: false,
-  interpolation: {
-    prefix: '{',
-    suffix: '}',
-    // React escapes what it renders.
-    escapeValue: false,
-  },
-  // A placeholder without a value stays visible as `{name}`, as it always did, rather than vanishing.
-  missingInterpolationHandler: (_text, match: RegExpExecArray) => match[0],
-});
+/** The loaded i18next instance; throws before `loadI18next` has resolved (tests await it in their setup). */
+export function i18nInstance(): I18n {
+  if (!engine) throw new Error('i18n: i18next is not loaded yet (await loadI18next())');
+  return engine;
+}
 
 let allEnglish: Promise<void> | undefined;
 
 /**
- * Fetches the English texts not bundled with the app (every text but the entry's and the landing
- * screens', scripts/english-split.ts) once and adds them to i18next; components showing one re-render.
- * Rejects when the chunk cannot be fetched (a later call tries again).
+ * Fetches i18next and the English texts not bundled with the app (every text but the entry's and
+ * the landing screens', scripts/english-split.ts) once and adds them; components showing one
+ * re-render. Rejects when a chunk cannot be fetched (a later call tries again).
  */
 export function loadAllEnglish(): Promise<void> {
-  allEnglish ??= import('./languages/en-rest').then(
-    (rest) => {
-      i18n.addResourceBundle('en', 'translation', rest.default, true, false);
+  allEnglish ??= Promise.all([loadI18next(), import('./languages/en-rest')]).then(
+    ([instance, rest]) => {
+      instance.addResourceBundle('en', 'translation', rest.default, true, false);
     },
     (error: unknown) => {
       allEnglish = undefined;
@@ -131,11 +114,7 @@ export function loadAllEnglish(): Promise<void> {
   return allEnglish;
 }
 
-i18n.on('languageChanged', (language) => {
-  // Screen readers and the browser's hyphenation follow the page's language.
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
-});
-if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;
+if (typeof document !== 'undefined') document.documentElement.lang = DEFAULT_LANGUAGE;
 
 /**
  * Texts without placeholders already looked up, by language and key: i18next's lookup (resolving,
@@ -157,13 +136,27 @@ function textsChanged(): void {
   textsVersion += 1;
   for (const listener of [...textsListeners]) listener();
 }
-i18n.on('languageChanged', textsChanged);
-i18n.store.on('added', textsChanged);
 function subscribeTexts(listener: () => void): () => void {
   textsListeners.add(listener);
   return () => textsListeners.delete(listener);
 }
 const textsSnapshot = (): number => textsVersion;
+
+/**
+ * The text of `key` before i18next has loaded, exactly as i18next gives it (tests/ui
+ * i18n-on-demand.test.ts compares every bundled text): the bundled English text, or the key itself
+ * when there is none, with each `{name}` replaced by `vars.name` and a placeholder without a value
+ * left as it is. Only English is shown before i18next loads (another language loads it first).
+ */
+export function bootstrapText(key: MessageKey, vars?: MessageVars): string {
+  const text: unknown = (landingEnglish as Record<string, unknown>)[key];
+  if (typeof text !== 'string' || text === '') return key;
+  if (vars === undefined) return text;
+  return text.replace(/\{([^{}]+?)\}/g, (match, name: string) => {
+    const value = Object.prototype.hasOwnProperty.call(vars, name.trim()) ? vars[name.trim()] : undefined;
+    return value === undefined ? match : String(value);
+  });
+}
 
 /**
  * The stored text of `key` when i18next would return it unchanged: the first of the current
@@ -172,9 +165,9 @@ const textsSnapshot = (): number => textsVersion;
  * i18next's own lookup of such a text costs about 0.3 ms at 4× CPU in the landing screen's first
  * render, where about a hundred are read.
  */
-function storedPlainText(key: MessageKey): string | undefined {
-  for (const code of i18n.languages ?? [i18n.language]) {
-    const value: unknown = (i18n.store.data[code]?.translation as Record<string, unknown> | undefined)?.[key];
+function storedPlainText(instance: I18n, key: MessageKey): string | undefined {
+  for (const code of instance.languages ?? [instance.language]) {
+    const value: unknown = (instance.store.data[code]?.translation as Record<string, unknown> | undefined)?.[key];
     // An empty or missing text reads the next language (`returnEmptyString: false`, `fallbackLng`).
     if (value === undefined || value === null || value === '') continue;
     return typeof value === 'string' && !value.includes('{') && !value.includes('$t(') ? value : undefined;
@@ -182,20 +175,19 @@ function storedPlainText(key: MessageKey): string | undefined {
   return undefined;
 }
 
-/** i18next's answer as our string; `replace` keeps placeholder names from colliding with t() options such as `count`. */
-function render(translate: (key: string, options: { replace: MessageVars }) => unknown, key: MessageKey, vars?: MessageVars): string {
-  if (vars !== undefined) return String(translate(key, { replace: vars }));
-  const memo = `${i18n.language}\u0001${key}`;
+/** The text of `key` in the current language; `replace` keeps placeholder names from colliding with t() options such as `count`. */
+function render(key: MessageKey, vars?: MessageVars): string {
+  const instance = engine;
+  if (!instance) return bootstrapText(key, vars);
+  if (vars !== undefined) return String(instance.t(key, { replace: vars }));
+  const memo = `${instance.language}\u0001${key}`;
   let text = plainTexts.get(memo);
   if (text === undefined) {
-    text = storedPlainText(key) ?? String(translate(key, { replace: {} }));
+    text = storedPlainText(instance, key) ?? String(instance.t(key, { replace: {} }));
     plainTexts.set(memo, text);
   }
   return text;
 }
-
-/** i18next's `t`, bound once. */
-const globalT = i18n.t.bind(i18n) as Parameters<typeof render>[0];
 
 /**
  * Translates a chrome text key in the current language, substituting `{name}` placeholders from
@@ -205,7 +197,7 @@ const globalT = i18n.t.bind(i18n) as Parameters<typeof render>[0];
  * @example t('programs.toggle', { title: 'Place order' }) // "Turn on Place order"
  */
 export function t(key: MessageKey, vars?: MessageVars): string {
-  return render(globalT, key, vars);
+  return render(key, vars);
 }
 
 /**
@@ -217,7 +209,7 @@ export function t(key: MessageKey, vars?: MessageVars): string {
 export function useT(): Translate {
   const version = useSyncExternalStore(subscribeTexts, textsSnapshot, textsSnapshot);
   // A new function whenever the texts change, so memos depending on it recompute.
-  return useMemo<Translate>(() => (key, vars) => render(globalT, key, vars), [version]);
+  return useMemo<Translate>(() => (key, vars) => render(key, vars), [version]);
 }
 
 /** The language the admin is shown in right now; the component re-renders when it changes. */
@@ -226,30 +218,52 @@ export function useLanguage(): AppLanguage {
   return currentLanguage();
 }
 
-/** The language the admin is shown in right now, outside React (API calls read it). */
+/** The language the admin is shown in right now, outside React (API calls read it); English until i18next has loaded. */
 export function currentLanguage(): AppLanguage {
-  return isAppLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return engine && isAppLanguage(engine.language) ? engine.language : DEFAULT_LANGUAGE;
+}
+
+/** The language i18next is switching to while its catalog loads (i18next keeps it, untyped). */
+function changingTo(instance: I18n): string | undefined {
+  return (instance as { isLanguageChangingTo?: string }).isLanguageChangingTo;
 }
 
 /**
  * Shows the admin in `language`: at once for English, else as soon as its catalog is in (fetched
- * once); every component using `useT()` then re-renders, and `<html lang>` follows. Does not save it
- * anywhere (see ui/state/language.ts).
+ * once, with i18next itself the first time); every component using `useT()` then re-renders, and
+ * `<html lang>` follows. Does not save it anywhere (see ui/state/language.ts).
  */
 export function applyLanguage(language: AppLanguage): void {
+  if (!engine) {
+    wantedLanguage = language;
+    if (language === DEFAULT_LANGUAGE && !engineLoading) return;
+    loadI18next().then(
+      (instance) => applyOn(instance, wantedLanguage),
+      () => undefined,
+    );
+    return;
+  }
+  applyOn(engine, language);
+}
+
+function applyOn(instance: I18n, language: AppLanguage): void {
   // A switch still fetching its catalog counts as made; a later, different pick wins over it.
-  if ((changingTo() ?? i18n.language) !== language) void i18n.changeLanguage(language);
+  if ((changingTo(instance) ?? instance.language) !== language) void instance.changeLanguage(language);
 }
 
-/** The language i18next is switching to while its catalog loads (i18next keeps it, untyped). */
-function changingTo(): string | undefined {
-  return (i18n as { isLanguageChangingTo?: string }).isLanguageChangingTo;
-}
-
-/** `applyLanguage`, with a promise that settles once `language` is shown (its catalog fetched). */
+/** `applyLanguage`, with a promise that settles once `language` is shown (its catalog fetched) or a later pick replaced it. */
 export function showLanguage(language: AppLanguage): Promise<void> {
-  if (i18n.language === language && !changingTo()) return Promise.resolve();
-  return i18n.changeLanguage(language).then(() => undefined);
+  if (!engine) {
+    wantedLanguage = language;
+    if (language === DEFAULT_LANGUAGE && !engineLoading) return Promise.resolve();
+    return loadI18next().then((instance) => (wantedLanguage === language ? showOn(instance, language) : undefined));
+  }
+  return showOn(engine, language);
+}
+
+function showOn(instance: I18n, language: AppLanguage): Promise<void> {
+  if (instance.language === language && !changingTo(instance)) return Promise.resolve();
+  return instance.changeLanguage(language).then(() => undefined);
 }
 
 /**

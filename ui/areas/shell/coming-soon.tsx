@@ -104,10 +104,6 @@ export const INTEGRATIONS: Record<string, string> = {
   shopifyForm: 'Shopify Forms',
 };
 
-/** Storefront pages and branding pages of spec 000 §2. */
-export const STOREFRONT_PAGES = ['way-to-earn', 'vip-tier', 'way-to-redeem', 'donation', 'faqs', 'calculator'];
-export const BRANDING_PAGES = ['point', 'customer-invite', 'referral', 'referral-v1', 'signup-widget', 'signup-block', 'checkout-discount', 'interact-website', 'reminder'];
-
 const soon = (path: string, area: ComingSoonArea, name?: string): RouteObject => ({ path, element: <ComingSoonPage area={area} {...(name ? { name } : {})} /> });
 
 /**
@@ -121,9 +117,8 @@ export const comingSoonRoutes: RouteObject[] = [
   ...['loyalty-programs', 'point', 'member', 'referral'].map((p) => soon(`analytics/${p}`, 'analytics')),
   soon('integration', 'integrations'),
   ...Object.entries(INTEGRATIONS).map(([path, name]) => soon(`integration/${path}`, 'integrations', name)),
-  ...STOREFRONT_PAGES.map((p) => soon(`storefront/${p}`, 'storefront')),
-  soon('storefront/branding', 'branding'),
-  ...BRANDING_PAGES.map((p) => soon(`storefront/branding/${p}`, 'branding')),
+  // The storefront pages and the branding hub are built (ui/areas/storefront/routes.tsx); another
+  // storefront address still names what it will hold.
   soon('storefront/:id', 'storefront'),
   soon('settings/notifications', 'notifications'),
   soon('settings/notifications/:id', 'notifications'),
