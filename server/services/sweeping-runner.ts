@@ -6,10 +6,10 @@
  * `startPolling()` sweeps every claim period; `stop()` stops and lets the work in hand finish.
  */
 import type { Logger } from '../logging';
+import { CoalescedRun } from './coalesced-run';
 
 export abstract class SweepingRunner {
-  private sweep: Promise<void> | null = null;
-  private again = false;
+  private readonly sweeps: CoalescedRun;
   private timer: NodeJS.Timeout | null = null;
   /** True once `stop()` was called: no new sweep starts, and jobs should end at their next safe point. */
   protected stopping = false;
@@ -22,27 +22,20 @@ export abstract class SweepingRunner {
     private readonly periodMs: number,
     private readonly what: string,
     private readonly logger: () => Logger | undefined,
-  ) {}
+  ) {
+    this.sweeps = new CoalescedRun(
+      () => this.takeUpWaiting(),
+      (e: unknown) => this.logger()?.error({ err: e }, `${this.what} sweep failed`),
+      () => !this.stopping,
+    );
+  }
 
   /** One sweep: takes up every job that is waiting or whose claim lapsed. */
   protected abstract takeUpWaiting(): Promise<void>;
 
   /** Takes up waiting jobs now (a sweep already running goes round once more). */
   kick(): void {
-    if (this.stopping) return;
-    if (this.sweep) {
-      this.again = true;
-      return;
-    }
-    this.sweep = this.takeUpWaiting()
-      .catch((e: unknown) => this.logger()?.error({ err: e }, `${this.what} sweep failed`))
-      .finally(() => {
-        this.sweep = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.sweeps.kick();
   }
 
   /** Kicks now and then every claim period (the timer does not keep the process alive). */
@@ -54,12 +47,12 @@ export abstract class SweepingRunner {
 
   /** Resolves once no sweep runs (subclasses also wait for the jobs they run apart from it). */
   async whenIdle(): Promise<void> {
-    while (this.sweep) await this.sweep;
+    await this.sweeps.whenIdle();
   }
 
   /** The sweep in flight, if any. */
   protected get sweeping(): Promise<void> | null {
-    return this.sweep;
+    return this.sweeps.inFlight;
   }
 
   /** Stops polling and lets the work in hand finish. */

@@ -22,6 +22,7 @@ import type { WebhookDeliveriesTable } from '../db/tables';
 import { ApiError } from '../errors';
 import { parseExact } from '../json';
 import type { Logger } from '../logging';
+import { CoalescedRun } from '../services/coalesced-run';
 import type { JournalRecord } from './journal';
 import { webhookTopic } from './topics';
 
@@ -121,8 +122,12 @@ export class WebhookQueue {
   private readonly claimBatch: number;
   /** Deliveries this queue has claimed (locked) and not processed yet, oldest first. */
   private claimed: WebhookDeliveriesTable[] = [];
-  private running: Promise<void> | null = null;
-  private again = false;
+  /** The background processing loop, one pass at a time (`kick`). */
+  private readonly runs = new CoalescedRun(
+    () => this.loop(),
+    (e: unknown) => this.logger?.error({ err: e }, 'webhook queue run failed'),
+    () => !this.stopped,
+  );
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
   /** While a group commit is open (runGroup): settles when it is committed or rolled back. */
@@ -232,20 +237,7 @@ export class WebhookQueue {
   /** Processes ready deliveries soon, in the background (coalesced: one run at a time). */
   kick(): void {
     if (this.notify) return this.notify();
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop()
-      .catch((e: unknown) => this.logger?.error({ err: e }, 'webhook queue run failed'))
-      .finally(() => {
-        this.running = null;
-        if (this.again) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.runs.kick();
   }
 
   /** Starts polling (for back-offs ending and deliveries queued by other processes). */
@@ -264,7 +256,7 @@ export class WebhookQueue {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    await this.runs.inFlight;
     const unprocessed = this.claimed;
     this.claimed = [];
     for (const d of unprocessed) {
@@ -282,12 +274,13 @@ export class WebhookQueue {
   /** Processes ready deliveries until none is left, including what a background run has in hand. */
   async drain(): Promise<void> {
     for (;;) {
-      if (this.running) {
-        await this.running;
+      const inFlight = this.runs.inFlight;
+      if (inFlight) {
+        await inFlight;
         continue;
       }
       if (this.stopped || !(await this.runOnce())) {
-        if (!this.running) return;
+        if (!this.runs.inFlight) return;
       }
     }
   }
