@@ -22,6 +22,7 @@ import { listDocuments } from '../store/documents';
 import { findShop } from '../store/shops';
 import { isValidWebhookHmac } from '../webhook-hmac';
 import { readJsonBody } from './body';
+import { openSecret } from '../services/sealed-secrets';
 
 /** How long a test trigger lets the connection test pass (ms). */
 export const TEST_TRIGGER_WINDOW_MS = 15 * 60_000;
@@ -134,7 +135,7 @@ export function reviewAppWebhookRoutes(deps: AppDeps): Hono {
     const shopId = (c.req.header('X-Shop-Domain') ?? '').trim().toLowerCase();
     if (!isShopDomain(shopId) || !(await findShop(deps.db, shopId))) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
     const [connection] = await listDocuments(deps.db, shopId, ['integration.review_app']);
-    const secret = connection && connection.data.status === 'connected' && typeof connection.data.secretKey === 'string' ? connection.data.secretKey : '';
+    const secret = connection && connection.data.status === 'connected' ? (openSecret(deps, shopId, connection.data.secretKey) ?? '') : '';
     if (!secret) throw new ApiError(409, 'review_app_not_connected', 'Please connect to the review app first');
     const raw = new Uint8Array(await c.req.arrayBuffer());
     if (!isValidWebhookHmac(raw, c.req.header('X-Review-App-Hmac-Sha256'), secret)) throw new ApiError(401, 'invalid_hmac', 'The webhook signature does not match');

@@ -16,6 +16,7 @@ import { keepWriteOnly, maskWithoutSecret, redactWriteOnly } from '../../engine/
 import { deleteDocument, findDocument, insertDocument, listDocuments, updateDocument } from '../store/documents';
 import { assertProgramChange } from './program-locks';
 import { assertFieldGates } from './field-gates';
+import { sealWriteOnly } from './sealed-secrets';
 
 
 /** The registered kind, or ApiError 404 `unknown_kind`. */
@@ -81,8 +82,10 @@ export type AfterWrite = (tx: AppDeps['db'], stored: StoredDocument) => Promise<
  * the document implies, such as the settings' segment rule, commits or fails with it).
  */
 export async function createDocument(deps: AppDeps, shopId: string, kind: KindEntry, body: unknown, actor = 'system', afterWrite?: AfterWrite): Promise<StoredDocument> {
-  const data = validateOrThrow(kind, body);
-  assertNoBareMask(kind, data);
+  const valid = validateOrThrow(kind, body);
+  assertNoBareMask(kind, valid);
+  // Secrets are stored sealed (server/services/sealed-secrets.ts); the checks below never read them.
+  const data = sealWriteOnly(deps, shopId, valid, kind.writeOnly);
   const now = (deps.now ?? (() => new Date()))().toISOString();
   return deps.db.transaction().execute(async (tx) => {
     if (kind.singleton && (await listDocuments(tx, shopId, [kind.id])).length > 0) {
@@ -112,8 +115,9 @@ export async function replaceDocument(deps: AppDeps, shopId: string, kind: KindE
   return deps.db.transaction().execute(async (tx) => {
     const current = await findDocument(tx, shopId, id);
     if (!current || current.kind !== kind.id) throw notFound('not_found', 'This document does not exist or was deleted');
-    // A secret sent back as the mask was not changed: keep the stored one.
-    const data = keepWriteOnly(validated, current.data, kind.writeOnly);
+    // A new secret is stored sealed (server/services/sealed-secrets.ts); one sent back as the mask
+    // was not changed: keep the stored one.
+    const data = keepWriteOnly(sealWriteOnly(deps, shopId, validated, kind.writeOnly), current.data, kind.writeOnly);
     assertNoBareMask(kind, data);
     if (current.version !== expectedVersion) throw new ApiError(409, 'version_conflict', 'Someone else saved this document. Reload to see their changes.');
     await assertPlanAllows(tx, shopId, kind, data, false);

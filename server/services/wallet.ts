@@ -15,6 +15,7 @@ import { listDocuments } from '../store/documents';
 import { findShop } from '../store/shops';
 import { customerProfile } from './customers';
 import { findReferralLink } from './referrals';
+import { openSecret } from './sealed-secrets';
 
 /** The kind holding the shop's Google Wallet settings (issuer id, write-only service account key). */
 export const GOOGLE_WALLET_KIND = 'integration.google_wallet';
@@ -38,7 +39,8 @@ export interface GoogleWalletState {
 async function googleSettings(deps: AppDeps, shopId: string): Promise<{ issuerId: string; secret: string } | null> {
   const [doc] = await listDocuments(deps.db, shopId, [GOOGLE_WALLET_KIND]);
   const data = (doc?.data ?? {}) as JsonObject;
-  return typeof data.appKey === 'string' && data.appKey && typeof data.secretKey === 'string' && data.secretKey ? { issuerId: data.appKey, secret: data.secretKey } : null;
+  const secret = openSecret(deps, shopId, data.secretKey);
+  return typeof data.appKey === 'string' && data.appKey && secret ? { issuerId: data.appKey, secret } : null;
 }
 
 /** The shop's Google Wallet connection (see GoogleWalletState). */
