@@ -41,6 +41,27 @@ function parentOf(data: JsonObject, path: readonly string[]): JsonObject | undef
   return isJsonObject(node) ? node : undefined;
 }
 
+/**
+ * A copy of `data` with each write-only string value replaced by what `change` answers for it
+ * (undefined = kept as it is), or null when `change` kept every one.
+ */
+export function mapWriteOnly(data: JsonObject, paths: readonly (readonly string[])[], change: (value: string) => string | undefined): JsonObject | null {
+  if (paths.length === 0) return null;
+  const copy = structuredClone(data);
+  let changed = false;
+  for (const path of paths) {
+    const parent = parentOf(copy, path);
+    const name = path[path.length - 1] as string;
+    const value = parent?.[name];
+    if (!parent || typeof value !== 'string') continue;
+    const next = change(value);
+    if (next === undefined || next === value) continue;
+    parent[name] = next;
+    changed = true;
+  }
+  return changed ? copy : null;
+}
+
 /** A copy of `data` with each non-empty write-only string replaced by WRITE_ONLY_MASK. */
 export function redactWriteOnly(data: JsonObject, paths: readonly (readonly string[])[]): JsonObject {
   if (paths.length === 0) return data;

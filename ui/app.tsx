@@ -124,15 +124,29 @@ export function discoveringRoutes(
   };
 }
 
-/** Fetches ui/screens.tsx's routes (every screen but the landing ones), wrapped by `withAllEnglish`. */
+let screenRoutes: Promise<RouteObject[]> | undefined;
+
+/**
+ * Fetches ui/screens.tsx's routes (every screen but the landing ones), wrapped by `withAllEnglish`,
+ * once (main.tsx warms it after the first render, the router asks on its first navigation away);
+ * a failed fetch is tried again by the next call.
+ */
 export function loadScreenRoutes(): Promise<RouteObject[]> {
-  return import('./screens').then((module) => withAllEnglish(module.screenRoutes));
+  screenRoutes ??= import('./screens').then(
+    (module) => withAllEnglish(module.screenRoutes),
+    (error: unknown) => {
+      screenRoutes = undefined;
+      throw error;
+    },
+  );
+  return screenRoutes;
 }
 
 /** Builds the browser router (a data router, which `useBlocker` needs); see `discoveringRoutes`. */
 export function createAppRouter() {
   const { routes, patchRoutesOnNavigation } = discoveringRoutes(loadScreenRoutes);
-  const router = createBrowserRouter(withAllEnglish(routes), { basename: detectBasename(window.location.pathname), patchRoutesOnNavigation });
+  // The landing routes bundle their texts: nothing of theirs waits for the rest of English.
+  const router = createBrowserRouter(routes, { basename: detectBasename(window.location.pathname), patchRoutesOnNavigation });
   redirectUnauthorizedWith(router);
   return router;
 }

@@ -7,8 +7,8 @@
  * Values stored before sealing (plain text) still read as they are and are sealed by
  * `sealStoredSecrets`, which also moves sealed values onto the first key (the end of a rotation).
  */
-import { WRITE_ONLY_MASK } from '../../engine/write-only';
-import { isJsonObject, type Json, type JsonObject } from '../../engine/types';
+import { mapWriteOnly, WRITE_ONLY_MASK } from '../../engine/write-only';
+import type { JsonObject } from '../../engine/types';
 import type { AppDeps } from '../deps';
 import { decryptToken, encryptToken, tokenKeys } from '../platform/access-tokens';
 
@@ -16,12 +16,6 @@ import { decryptToken, encryptToken, tokenKeys } from '../platform/access-tokens
 export const SEALED_PREFIX = 'sealed:v1:';
 
 type Keys = Pick<AppDeps, 'accessTokens' | 'auth'>;
-
-function parentOf(data: JsonObject, path: readonly string[]): JsonObject | undefined {
-  let node: Json | undefined = data;
-  for (const name of path.slice(0, -1)) node = isJsonObject(node) ? node[name] : undefined;
-  return isJsonObject(node) ? node : undefined;
-}
 
 /** `secret` sealed for `shopId` with the first key. */
 export function sealSecret(deps: Keys, shopId: string, secret: string): string {
@@ -49,33 +43,17 @@ export function openSecret(deps: Keys, shopId: string, stored: unknown): string 
  * sends is sealed, whatever it looks like.
  */
 export function sealWriteOnly(deps: Keys, shopId: string, incoming: JsonObject, paths: readonly (readonly string[])[]): JsonObject {
-  if (paths.length === 0) return incoming;
-  const copy = structuredClone(incoming);
-  for (const path of paths) {
-    const parent = parentOf(copy, path);
-    const name = path[path.length - 1] as string;
-    const value = parent?.[name];
-    if (parent && typeof value === 'string' && value !== '' && value !== WRITE_ONLY_MASK) parent[name] = sealSecret(deps, shopId, value);
-  }
-  return copy;
+  return mapWriteOnly(incoming, paths, (value) => (value === '' || value === WRITE_ONLY_MASK ? undefined : sealSecret(deps, shopId, value))) ?? incoming;
 }
 
 /** `data` with every write-only value that is plain text or sealed with another key than the first sealed anew; null when nothing changes. */
 function resealed(deps: Keys, shopId: string, data: JsonObject, paths: readonly (readonly string[])[]): JsonObject | null {
-  const current = tokenKeys(deps)[0]?.id;
-  let changed = false;
-  const copy = structuredClone(data);
-  for (const path of paths) {
-    const parent = parentOf(copy, path);
-    const name = path[path.length - 1] as string;
-    const value = parent?.[name];
-    if (!parent || typeof value !== 'string' || value === '' || value.startsWith(`${SEALED_PREFIX}${current}:`)) continue;
+  const current = `${SEALED_PREFIX}${tokenKeys(deps)[0]?.id}:`;
+  return mapWriteOnly(data, paths, (value) => {
+    if (value === '' || value.startsWith(current)) return undefined;
     const plain = openSecret(deps, shopId, value);
-    if (plain === null) continue;
-    parent[name] = sealSecret(deps, shopId, plain);
-    changed = true;
-  }
-  return changed ? copy : null;
+    return plain === null ? undefined : sealSecret(deps, shopId, plain);
+  });
 }
 
 /**
