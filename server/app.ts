@@ -43,14 +43,14 @@ import { compressResponses, etagOf, htmlAnswer, immutableAssets } from './servin
 import { WebhookQueue } from './webhooks/queue';
 import { catalogRoutes } from './routes/catalog';
 import { uploadApiRoutes, uploadFileRoutes } from './routes/uploads';
-import { proxyRoutes } from './proxy/routes';
+import { isStorefrontUrl, proxyRoutes } from './proxy/routes';
 import { localAppProxy } from './proxy/local-proxy';
 import { widgetAssetRoutes } from './widget-assets';
 import { DEMO } from './config';
 import { securityHeaders } from './security-headers';
 import { createLogger, requestLog } from './logging';
 import { sql } from 'kysely';
-import { API_BODY_LIMIT, IMPORT_BODY_LIMIT, limitBody, PROXY_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './limits';
+import { API_BODY_LIMIT, IMPORT_BODY_LIMIT, limitBody, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from './limits';
 
 /** Builds the app. See AppDeps for what it needs. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -70,7 +70,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }
   });
   app.use('/api/webhooks/*', limitBody(WEBHOOK_BODY_LIMIT));
-  app.use('/proxy/*', limitBody(PROXY_BODY_LIMIT));
   app.use('/auth/*', limitBody(API_BODY_LIMIT));
   const uploadLimit = limitBody(UPLOAD_BODY_LIMIT, 'Image must be smaller than 10MB');
   const apiLimit = limitBody(API_BODY_LIMIT);
@@ -82,11 +81,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api', reviewAppWebhookRoutes(deps)); // the review app's signed webhook (server/routes/events.ts)
   app.route('/auth', authRoutes(deps));
   app.route('/uploads', uploadFileRoutes(deps));
-  app.route('/proxy', proxyRoutes(deps));
   app.route('/exports', exportDownloadRoutes(deps)); // signed export download links (server/routes/customer-export.ts)
   if (deps.uiDir) app.route('/', widgetAssetRoutes(dirname(deps.uiDir), deps.auth.demo));
   if (deps.auth.demo) app.route('/', localAppProxy(DEMO.shopDomain, deps.auth.apiSecret, (path, init) => app.request(path, init), deps.now));
 
+  // The storefront API (server/proxy/routes.ts) is an app of its own, handed its requests below.
+  const storefront = proxyRoutes(deps, queue);
   app.route('/api', openApiRoutes(deps, app)); // public: the API's description (server/openapi.ts)
   const api = new Hono<AppEnv>();
   api.use('*', requireSession(deps.auth, (shop) => ensureShop(deps.db, shop, (deps.now ?? (() => new Date()))().toISOString())));
@@ -126,5 +126,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     app.use('/assets/*', immutableAssets(), serveStatic({ root: relative(process.cwd(), deps.uiDir), precompressed: true }));
     app.get('*', (c) => htmlAnswer(c, indexHtml, indexEtag));
   }
+  // Every `/proxy/*` request goes straight to the storefront API, past the admin's middleware and
+  // router: a shopper's page view pays only the storefront gate (server/proxy/middleware.ts).
+  // `app.request()` (tests, the demo's local app proxy) goes through `fetch` too.
+  // `app.routes` (the route table: server/openapi.ts, tests) lists them too; Hono's router never reads it.
+  app.routes.push(...storefront.routes);
+  const admin = app.fetch;
+  app.fetch = (request, env, ctx) => (isStorefrontUrl(request.url) ? storefront.fetch(request, env, ctx) : admin(request, env, ctx));
   return app;
 }

@@ -5,10 +5,10 @@
  * webhooks the topic and the platform's webhook id. Tokens, secrets, HMACs, cookies and shoppers'
  * personal data are never logged: headers are not logged at all, and bodies never are.
  */
-import type { IncomingMessage } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import { pino, type Logger } from 'pino';
 import { ApiError } from './errors';
+import { incomingHeader } from './request-headers';
 
 export type { Logger };
 
@@ -31,55 +31,58 @@ export function createLogger(level = 'info', destination?: NodeJS.WritableStream
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
- * A request header, read from Node's own parsed headers when the app is served by
- * @hono/node-server (building a fetch Headers object for it costs more than the storefront's
- * cheapest calls), else through Hono (`app.request()` in tests).
- */
-function header(c: Context, name: string): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (incoming) {
-    const value = incoming.headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  }
-  return c.req.header(name);
-}
-
-/**
  * The request lines' logger: the same level, base fields and output as `logger`, without its
  * redaction. A request line holds only the fields `requestLog` puts there (none a credential or
  * a shopper's data), and pino's redaction walked every line for the credential paths: about a
  * tenth of the storefront's cheapest calls (bench:storefront profile).
  */
-function requestLineLogger(logger: Logger): Logger {
+export function requestLineLogger(logger: Logger): Logger {
   const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] as NodeJS.WritableStream | undefined;
   return stream ? pino({ level: logger.level, base: { service: 'loyalty-configurator' } }, stream) : logger;
+}
+
+/**
+ * The request id of `c`: the caller's `X-Request-Id` when it is 1–64 characters of `[A-Za-z0-9._-]`,
+ * else a new UUID. Echoed back on the answer and written on the request's log line.
+ */
+export function requestIdOf(c: Context): string {
+  const given = incomingHeader(c, 'x-request-id');
+  return given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+}
+
+/**
+ * Writes the log line of the request `c` answered (`c.res`), `started` being its
+ * `performance.now()` at arrival: a 5xx through `logger` with the error, anything else through
+ * `lines` (requestLineLogger). Sets `X-Request-Id` on the answer first.
+ */
+export function logAnswered(logger: Logger, lines: Logger, c: Context, requestId: string, started: number): void {
+  c.res.headers.set('X-Request-Id', requestId);
+  const status = c.res.status;
+  const shop = (c.get as (key: string) => unknown)('shopId');
+  const topic = incomingHeader(c, 'x-shopify-topic');
+  const webhookId = incomingHeader(c, 'x-shopify-webhook-id');
+  const line = {
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    ...(typeof shop === 'string' ? { shop } : {}),
+    ...(topic ? { topic } : {}),
+    ...(webhookId ? { webhookId } : {}),
+  };
+  const error = c.error;
+  if (status >= 500) logger.error({ ...line, err: error && !(error instanceof ApiError) ? error : undefined }, 'request failed');
+  else lines.info(line, 'request');
 }
 
 /** Logs every request once it is answered; a 5xx also logs the error (its stack stays in the log, never in the answer). */
 export function requestLog(logger: Logger): MiddlewareHandler {
   const lines = requestLineLogger(logger);
   return async (c, next) => {
-    const given = header(c, 'x-request-id');
-    const requestId = given && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    const requestId = requestIdOf(c);
     const started = performance.now();
     await next();
-    c.res.headers.set('X-Request-Id', requestId);
-    const status = c.res.status;
-    const shop = (c.get as (key: string) => unknown)('shopId');
-    const topic = header(c, 'x-shopify-topic');
-    const webhookId = header(c, 'x-shopify-webhook-id');
-    const line = {
-      requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      ...(typeof shop === 'string' ? { shop } : {}),
-      ...(topic ? { topic } : {}),
-      ...(webhookId ? { webhookId } : {}),
-    };
-    const error = c.error;
-    if (status >= 500) logger.error({ ...line, err: error && !(error instanceof ApiError) ? error : undefined }, 'request failed');
-    else lines.info(line, 'request');
+    logAnswered(logger, lines, c, requestId, started);
   };
 }

@@ -62,12 +62,19 @@ export function contentSecurityPolicy(path: string, shop: string | undefined, vi
   ].join('; ');
 }
 
+/** The headers every answer carries, whatever its type (HTML pages add the CSP). */
+export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = { 'X-Content-Type-Options': 'nosniff', 'Referrer-Policy': 'strict-origin-when-cross-origin' };
+
+/** Sets BASE_SECURITY_HEADERS on `headers`. */
+export function setBaseSecurityHeaders(headers: Headers): void {
+  for (const name in BASE_SECURITY_HEADERS) headers.set(name, BASE_SECURITY_HEADERS[name]!);
+}
+
 /** Adds nosniff and a referrer policy to every response, and the CSP to HTML ones. */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    c.res.headers.set('X-Content-Type-Options', 'nosniff');
-    c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    setBaseSecurityHeaders(c.res.headers);
     if ((c.res.headers.get('Content-Type') ?? '').startsWith('text/html')) {
       c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(c.req.path, c.req.query('shop')));
     }

@@ -59,9 +59,6 @@ function replaceResponse(c: Context, body: BodyInit | null, old: Response, heade
 export function compressResponses(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    // Storefront API answers are small JSON relayed by the platform's app proxy, on every shopper
-    // page view: not worth buffering and copying each one here (bench:storefront).
-    if (c.req.path.startsWith('/proxy/')) return;
     const res = c.res;
     const type = res.headers.get('Content-Type') ?? '';
     const length = res.headers.get('Content-Length');

@@ -3,17 +3,20 @@
  * ping, the birthday, claims of social and survey programs, and review submissions. Mounted by
  * server/proxy/routes.ts behind the app-proxy signature check.
  *
- * Guests: the visit ping answers `{ awarded: 0 }` (the widget pings on every page, signed in or
+ * Guests: the visit ping answers `{ queued: false }` (the widget pings on every visit, signed in or
  * not, and a guest's ping is harmless); the birthday, claims and reviews need a shopper and answer
  * 401 `login_required`.
  */
 import { Hono, type Context } from 'hono';
 import { localDate } from '../../engine/store-time';
+import { InstalledShops } from '../store/shops';
+import { visitDelivery } from '../services/visits';
+import type { WebhookQueue } from '../webhooks/queue';
 import type { AppDeps } from '../deps';
 import { ApiError, notFound } from '../errors';
 import { readJsonBody } from '../routes/body';
 import { isBirthday, setBirthday } from '../services/customers';
-import { awardEvent, awardEvents, CLAIMABLE_EVENTS, ensureCustomer } from '../services/earning-events';
+import { awardEvent, CLAIMABLE_EVENTS, ensureCustomer } from '../services/earning-events';
 import { shopOrThrow } from '../services/orders';
 import { recordGoogleMapsReview, recordReview } from '../services/reviews';
 import { findDocument } from '../store/documents';
@@ -41,26 +44,26 @@ function optionalText(body: Record<string, unknown>, field: string, max: number)
 }
 
 /** The calls of this area; `c.get('shopId')` and `c.get('customerId')` (null = guest) are verified. */
-export function eventProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
+export function eventProxyRoutes(deps: AppDeps, queue: Pick<WebhookQueue, 'enqueue' | 'kick'>): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
+  const installed = new InstalledShops(deps.db);
   const now = (): Date => (deps.now ?? (() => new Date()))();
 
   /**
-   * `POST /visit`: a page view of the signed-in shopper. The visit programs earn per ping within
-   * their limits (send `Idempotency-Key` to make a retried ping count once); the streak programs
-   * earn once per store-local day (source id `streak_interact_website:<customer>:<date>`).
+   * `POST /visit`: a visit of the signed-in shopper, recorded and answered 202 `{ queued: true,
+   * duplicate }` at once; the visit and streak programs award it from the queue a moment later
+   * (server/services/visits.ts). Send `Idempotency-Key` to make a retried ping count once. A
+   * guest's ping is answered `{ queued: false }` and records nothing.
    */
   app.post('/visit', async (c) => {
     const customerId = c.get('customerId');
-    if (!customerId) return c.json({ data: { awarded: 0 } });
-    const shop = await shopOrThrow(deps.db, c.get('shopId'));
-    const at = now().toISOString();
-    // One transaction (one commit) for the shopper's row, the visit and the streak.
-    const [visit, streak] = await awardEvents(deps, shop.id, customerId, [
-      { event: 'interact_website', key: `${customerId}:${requestKey(c)}`, customerId, at },
-      { event: 'streak_interact_website', key: `${customerId}:${localDate(new Date(at), shop.timeZone)}`, customerId, at },
-    ], at);
-    return c.json({ data: { awarded: visit!.awarded + streak!.awarded } });
+    if (!customerId) return c.json({ data: { queued: false } });
+    const shopId = c.get('shopId');
+    if (!(await installed.has(shopId))) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
+    const given = c.req.header('Idempotency-Key')?.trim().slice(0, 100) || null;
+    const { duplicate } = await queue.enqueue(visitDelivery(shopId, { customerId, at: now().toISOString(), key: given ?? crypto.randomUUID() }, given !== null));
+    queue.kick();
+    return c.json({ data: { queued: true, duplicate } }, 202);
   });
 
   /** `POST /birthday { birthday: 'MM/DD' }`: 422 "Birthday is invalid" at `/birthday`. */

@@ -10,8 +10,6 @@
  * `PROXY_SHOP_BURST` (1,000) per shop. Several server processes each keep their own buckets, so the
  * effective limit is per process.
  */
-import type { MiddlewareHandler } from 'hono';
-import type { ProxyEnv } from './middleware';
 
 /** One bucket's shape: refill `rate` tokens per second up to `burst`. */
 export interface BucketLimit {
@@ -104,28 +102,32 @@ export class TokenBuckets {
 }
 
 /**
- * The `/proxy/*` rate-limit middleware; runs after requireProxySignature (it needs the verified
- * `c.var.shopId` and `c.var.customerId`). `now` is injectable for tests.
- * Answers 429 `{ error: { code: 'rate_limited', message } }` with `Retry-After: <seconds>`.
+ * The two buckets of the storefront API (per shopper, per shop) and the 429 answer's wording.
+ * `take` answers 0 when the request may go on, else the whole seconds for `Retry-After`.
  */
-export function proxyRateLimit(limits: ProxyRateLimits, now: () => Date = () => new Date()): MiddlewareHandler<ProxyEnv> {
-  const shops = new TokenBuckets(limits.shop);
-  const shoppers = new TokenBuckets(limits.shopper);
-  return async (c, next) => {
-    const nowMs = now().getTime();
-    const shopId = c.var.shopId;
-    const customerId = c.var.customerId;
+export class ProxyRateLimiter {
+  private readonly shops: TokenBuckets;
+  private readonly shoppers: TokenBuckets;
+
+  constructor(limits: ProxyRateLimits) {
+    this.shops = new TokenBuckets(limits.shop);
+    this.shoppers = new TokenBuckets(limits.shopper);
+  }
+
+  /** Takes a token from the shopper's bucket (none for a guest, `customerId` null) and the shop's; a refusal by the shop gives the shopper's back. */
+  take(shopId: string, customerId: string | null, nowMs: number): number {
     let wait = 0;
     const shopperKey = customerId === null ? null : `${shopId}\u0000${customerId}`;
-    if (shopperKey !== null) wait = shoppers.take(shopperKey, nowMs);
+    if (shopperKey !== null) wait = this.shoppers.take(shopperKey, nowMs);
     if (wait === 0) {
-      wait = shops.take(shopId, nowMs);
-      if (wait > 0 && shopperKey !== null) shoppers.giveBack(shopperKey);
+      wait = this.shops.take(shopId, nowMs);
+      if (wait > 0 && shopperKey !== null) this.shoppers.giveBack(shopperKey);
     }
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return c.json({ error: { code: 'rate_limited', message: `Too many requests. Please try again in ${wait} second${wait === 1 ? '' : 's'}.` } }, 429);
-    }
-    await next();
-  };
+    return wait;
+  }
+}
+
+/** The 429 body for a wait of `seconds`. */
+export function rateLimitedBody(seconds: number): { error: { code: 'rate_limited'; message: string } } {
+  return { error: { code: 'rate_limited', message: `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.` } };
 }

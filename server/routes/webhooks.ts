@@ -10,7 +10,7 @@ import { ApiError } from '../errors';
 import { parseExact } from '../json';
 import { isValidWebhookHmacAny } from '../webhook-hmac';
 import { isShopDomain } from '../auth';
-import { findShop } from '../store/shops';
+import { InstalledShops } from '../store/shops';
 import { webhookTopic } from '../webhooks/topics';
 import type { WebhookQueue } from '../webhooks/queue';
 
@@ -32,9 +32,6 @@ async function verifiedDelivery(deps: AppDeps, c: Context): Promise<{ shopId: st
   return { shopId, text, body: parseExact(text) };
 }
 
-/** How long a shop found installed is admitted without looking again (ms). */
-export const INSTALLED_CACHE_MS = 60_000;
-
 /**
  * `POST /api/webhooks/<topic>` for every topic of server/webhooks/topics.ts. Answers
  * `{ data: { deliveryId, status: 'queued', duplicate } }` once the delivery is stored; 404
@@ -42,22 +39,14 @@ export const INSTALLED_CACHE_MS = 60_000;
  */
 export function webhookRoutes(deps: AppDeps, queue: WebhookQueue): Hono {
   const app = new Hono();
-  // Shops seen installed, until when (ms): the check at the door needs no query for a busy shop.
-  // Only the admission is cached; the processor reads the shop itself.
-  const installed = new Map<string, number>();
-  const isInstalled = async (shopId: string): Promise<boolean> => {
-    if ((installed.get(shopId) ?? 0) > Date.now()) return true;
-    if (!(await findShop(deps.db, shopId))) return false;
-    if (installed.size >= 10_000) installed.clear();
-    installed.set(shopId, Date.now() + INSTALLED_CACHE_MS);
-    return true;
-  };
+  // The check at the door needs no query for a busy shop (server/store/shops.ts).
+  const installed = new InstalledShops(deps.db);
   app.post('/webhooks/:topic{[a-z_]+/[a-z_]+}', async (c) => {
     const name = c.req.param('topic');
     const topic = webhookTopic(name);
     if (!topic) throw new ApiError(404, 'unknown_topic', `The app does not handle ${name} webhooks`);
     const { shopId, text, body } = await verifiedDelivery(deps, c);
-    if (!(await isInstalled(shopId))) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
+    if (!(await installed.has(shopId))) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
     const { orderKey } = topic.prepare(body);
     const webhookId = c.req.header('X-Shopify-Webhook-Id')?.trim().slice(0, 255) || null;
     const { id, duplicate } = await queue.enqueue({ shopId, topic: name, webhookId, orderKey, body: text, parsed: body });

@@ -76,3 +76,27 @@ export async function ensureShop(db: Db, domain: string, now: string, overrides:
 export function findShop(db: Db, domain: string): Promise<ShopsTable | undefined> {
   return db.selectFrom('shops').selectAll().where('id', '=', domain).executeTakeFirst();
 }
+
+/** How long a shop found installed is admitted without looking again (ms). */
+export const INSTALLED_CACHE_MS = 60_000;
+
+/**
+ * Admission of a shop at a door that must stay cheap (the webhook route, the storefront's visit
+ * ping): a shop found installed is admitted for INSTALLED_CACHE_MS without another read. Only the
+ * admission is cached; whatever processes the request reads the shop itself.
+ */
+export class InstalledShops {
+  /** Shop domain → until when (epoch ms) it is admitted without a read. */
+  private readonly seen = new Map<string, number>();
+
+  constructor(private readonly db: Db) {}
+
+  /** Whether `shopId` has a shop row (the app is installed there). */
+  async has(shopId: string): Promise<boolean> {
+    if ((this.seen.get(shopId) ?? 0) > Date.now()) return true;
+    if (!(await findShop(this.db, shopId))) return false;
+    if (this.seen.size >= 10_000) this.seen.clear();
+    this.seen.set(shopId, Date.now() + INSTALLED_CACHE_MS);
+    return true;
+  }
+}

@@ -24,7 +24,7 @@ import { parseExact } from '../json';
 import type { Logger } from '../logging';
 import { CoalescedRun } from '../services/coalesced-run';
 import type { JournalRecord } from './journal';
-import { webhookTopic } from './topics';
+import { queuedTopic } from './topics';
 
 /** Tuning; the defaults suit production. */
 export interface QueueOptions {
@@ -405,7 +405,7 @@ export class WebhookQueue {
 
   private async process(delivery: WebhookDeliveriesTable): Promise<void> {
     const db = this.deps.db;
-    const topic = webhookTopic(delivery.topic);
+    const topic = queuedTopic(delivery.topic);
     try {
       if (!topic) throw new ApiError(400, 'unknown_topic', `No processor for ${delivery.topic}`);
       const body = this.recent.has(delivery.id) ? this.recent.get(delivery.id) : parseExact((await db.selectFrom('webhook_delivery_bodies').select('body').where('delivery_id', '=', delivery.id).executeTakeFirstOrThrow()).body);

@@ -13,6 +13,7 @@ import { ingestOrder, parseOrder, type IngestResult } from '../services/orders';
 import { ingestCancellation, ingestRefund, parseCancellation, parseRefund } from '../services/refunds';
 import { ingestCustomerWebhook, parseCustomerWebhook } from '../services/earning-events';
 import { privacyTopic } from '../services/privacy';
+import { parseVisit, processVisit, VISIT_TOPIC } from '../services/visits';
 
 /**
  * Marks the delivery processed, with its result, inside the processor's own transaction (so the
@@ -69,7 +70,24 @@ export const WEBHOOK_TOPICS: Readonly<Record<string, WebhookTopic>> = {
   'app/uninstalled': privacyTopic('app/uninstalled'),
 };
 
-/** The topic's entry, or undefined for a topic the app does not handle. */
+/**
+ * The app's own events, queued and processed like webhooks (durable intake, retries, dead letters,
+ * per-customer order) but never accepted from the webhook route: the storefront's visit ping
+ * (server/services/visits.ts).
+ */
+export const APP_TOPICS: Readonly<Record<string, WebhookTopic>> = {
+  [VISIT_TOPIC]: {
+    prepare: (body) => ({ orderKey: `customer:${parseVisit(body).customerId}` }),
+    process: (deps, shopId, body) => processVisit(deps, shopId, parseVisit(body)),
+  },
+};
+
+/** The platform topic's entry, or undefined for a topic the app does not take from the platform. */
 export function webhookTopic(topic: string): WebhookTopic | undefined {
   return Object.hasOwn(WEBHOOK_TOPICS, topic) ? WEBHOOK_TOPICS[topic] : undefined;
+}
+
+/** The processor of a queued delivery: a platform topic or one of the app's own (APP_TOPICS). */
+export function queuedTopic(topic: string): WebhookTopic | undefined {
+  return webhookTopic(topic) ?? (Object.hasOwn(APP_TOPICS, topic) ? APP_TOPICS[topic] : undefined);
 }

@@ -74,23 +74,49 @@ describe('customer webhooks', () => {
 });
 
 describe('storefront visit ping', () => {
+  /** Pings, checks the 202 answer, lets the queue award it, and answers the points it brought. */
+  const visit = async (s: Awaited<ReturnType<typeof eventsApp>>, headers?: Record<string, string>): Promise<number> => {
+    const before = await s.balance();
+    const res = await s.proxy('POST', '/visit', undefined, headers ? { headers } : {});
+    expect(res.status).toBe(202);
+    expect((await json<{ data: { queued: boolean } }>(res)).data.queued).toBe(true);
+    await s.queue.drain();
+    return (await s.balance()) - before;
+  };
+
   it('awards visits within the per-day limit and again the next store-local day', async () => {
     const s = await eventsApp('2026-11-25T15:00:00Z');
     await s.program('interact_website', { earnPoint: 10, hasLimit: true, limitInterval: 2, limitUnit: 'day' });
-    const awarded = async () => (await json<{ data: { awarded: number } }>(await s.proxy('POST', '/visit'))).data.awarded;
-    expect([await awarded(), await awarded(), await awarded()]).toEqual([10, 10, 0]);
+    expect([await visit(s), await visit(s), await visit(s)]).toEqual([10, 10, 0]);
     // 04:30 UTC on the 26th is still the 25th in New York: the limit holds.
     s.clock.now = new Date('2026-11-26T04:30:00Z');
-    expect(await awarded()).toBe(0);
+    expect(await visit(s)).toBe(0);
     s.clock.now = new Date('2026-11-26T05:30:00Z');
-    expect(await awarded()).toBe(10);
+    expect(await visit(s)).toBe(10);
     expect(await s.balance()).toBe(30);
+    // Each processed visit records what it awarded.
+    const results = await s.db.selectFrom('webhook_deliveries').select(['topic', 'status', 'result']).where('topic', '=', 'loyalty/visit').orderBy('seq').execute();
+    expect(results.map((r) => [r.status, (JSON.parse(r.result!) as { awarded: number }).awarded])).toEqual([['done', 10], ['done', 10], ['done', 0], ['done', 0], ['done', 10]]);
+  });
+
+  it('awards a visit at the moment of the ping, whenever the queue processes it', async () => {
+    const s = await eventsApp('2026-11-25T15:00:00Z');
+    await s.program('streak_interact_website', { earnPoint: 5, startDate: '2026-11-01', endDate: '2026-11-30' });
+    // Pinged late on the 25th (store time) and processed after midnight: the streak day is the 25th.
+    s.clock.now = new Date('2026-11-26T04:59:00Z');
+    expect((await s.proxy('POST', '/visit')).status).toBe(202);
+    s.clock.now = new Date('2026-11-26T06:00:00Z');
+    await s.queue.drain();
+    expect((await s.entries()).map((r) => r.source_id)).toEqual([`streak_interact_website:${CUSTOMER}:2026-11-25`]);
   });
 
   it('counts a retried ping with the same Idempotency-Key once', async () => {
     const s = await eventsApp();
     await s.program('interact_website', { earnPoint: 10, hasLimit: false });
-    for (let i = 0; i < 2; i++) await s.proxy('POST', '/visit', undefined, { headers: { 'Idempotency-Key': 'page-1' } });
+    const first = await s.proxy('POST', '/visit', undefined, { headers: { 'Idempotency-Key': 'page-1' } });
+    const again = await s.proxy('POST', '/visit', undefined, { headers: { 'Idempotency-Key': 'page-1' } });
+    expect([(await json<{ data: { duplicate: boolean } }>(first)).data.duplicate, (await json<{ data: { duplicate: boolean } }>(again)).data.duplicate]).toEqual([false, true]);
+    await s.queue.drain();
     expect(await s.balance()).toBe(10);
     expect((await s.entries()).map((r) => r.source_id)).toEqual([`interact_website:${CUSTOMER}:page-1`]);
   });
@@ -101,7 +127,7 @@ describe('storefront visit ping', () => {
     const got: number[] = [];
     for (const at of ['2026-11-23T15:00:00Z', '2026-11-23T20:00:00Z', '2026-11-24T15:00:00Z', '2026-11-25T15:00:00Z']) {
       s.clock.now = new Date(at);
-      got.push((await json<{ data: { awarded: number } }>(await s.proxy('POST', '/visit'))).data.awarded);
+      got.push(await visit(s));
     }
     expect(got).toEqual([5, 0, 5, 55]);
     const last = (await s.entries()).at(-1)!;
@@ -109,12 +135,20 @@ describe('storefront visit ping', () => {
     expect((JSON.parse(last.explanation) as { decision: { message: string } }).decision.message).toBe('"Visit streak" awards 55 points (day 3 of the streak, 50 bonus points).');
   });
 
-  it('answers a guest harmlessly', async () => {
+  it('answers a guest harmlessly and records nothing', async () => {
     const s = await eventsApp();
     await s.program('interact_website', { earnPoint: 10 });
     const res = await s.proxy('POST', '/visit', undefined, { customer: null });
     expect(res.status).toBe(200);
-    expect(await json<unknown>(res)).toEqual({ data: { awarded: 0 } });
+    expect(await json<unknown>(res)).toEqual({ data: { queued: false } });
+    expect(await s.db.selectFrom('webhook_deliveries').select('id').where('topic', '=', 'loyalty/visit').execute()).toEqual([]);
+  });
+
+  it('is never taken from the platform webhook route', async () => {
+    const s = await eventsApp();
+    const res = await s.deliver('loyalty/visit', { customerId: CUSTOMER, at: '2026-11-25T15:00:00Z', key: 'k' });
+    expect(res.status).toBe(404);
+    expect((await json<{ error: { code: string } }>(res)).error.code).toBe('unknown_topic');
   });
 });
 

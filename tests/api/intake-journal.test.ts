@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupCommitOf, openDatabase } from '../../server/db/database';
+import { newShopRow } from '../../server/store/shops';
 import { createLogger } from '../../server/logging';
 import { storeThroughJournal } from '../../server/webhooks/intake';
 import { clearJournal, IntakeJournal, journalSegments, readJournal, type JournalRecord } from '../../server/webhooks/journal';
@@ -299,3 +300,48 @@ describe('a transaction that reads, then writes, while another connection holds 
     await t.db.destroy();
   });
 });
+
+describe('the serving thread waiting for the write lock', () => {
+  /** Another process takes the write lock of `path` for `ms` milliseconds; resolves once it holds it. */
+  const holdLock = async (path: string, ms: number): Promise<ReturnType<typeof spawn>> => {
+    const holder = spawn(process.execPath, ['-e', `const db = new (require(${JSON.stringify(require.resolve('better-sqlite3'))}))(${JSON.stringify(path)}); db.exec('begin immediate'); process.stdout.write('locked'); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms}); db.exec('commit'); db.close();`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+    return holder;
+  };
+
+  it('keeps the event loop turning while a transaction waits, and begins as soon as the lock is free', async () => {
+    const path = dbPath('waiting');
+    const db = await openDatabase(path);
+    const holder = await holdLock(path, 200);
+    // Timers keep firing while the transaction waits: SQLite's busy handler would sleep the thread instead.
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 5);
+    const started = Date.now();
+    await db.transaction().execute((tx) => tx.insertInto('shops').values(newShopRow('waiting.myshopify.com', new Date().toISOString())).execute());
+    const waited = Date.now() - started;
+    clearInterval(ticker);
+    expect(waited).toBeGreaterThan(100);
+    expect(ticks).toBeGreaterThan(waited / 5 / 3);
+    expect((await db.selectFrom('shops').select('id').where('id', '=', 'waiting.myshopify.com').execute()).length).toBe(1);
+    await new Promise((resolve) => holder.once('exit', resolve));
+    await db.destroy();
+  });
+
+  it('gives up with SQLITE_BUSY after its busy timeout, writing nothing', async () => {
+    const path = dbPath('giving-up');
+    const db = await openDatabase(path, { busyTimeoutMs: 100 });
+    const holder = await holdLock(path, 600);
+    const started = Date.now();
+    const failed = await db
+      .transaction()
+      .execute((tx) => tx.insertInto('shops').values(newShopRow('late.myshopify.com', new Date().toISOString())).execute())
+      .then(() => null, (e: unknown) => e as { code?: string });
+    expect(failed?.code).toBe('SQLITE_BUSY');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    expect(Date.now() - started).toBeLessThan(500);
+    await new Promise((resolve) => holder.once('exit', resolve));
+    expect(await db.selectFrom('shops').select('id').where('id', '=', 'late.myshopify.com').execute()).toEqual([]);
+    await db.destroy();
+  });
+});
+

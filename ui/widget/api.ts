@@ -53,7 +53,7 @@ export class PreviewApi implements WidgetCalls {
   };
   revoke = (couponId: string) => Promise.resolve({ coupon: this.data.coupons.find((c) => c.id === couponId)!, points: this.data.shopper?.points ?? 0 });
   claim = () => Promise.resolve({ awarded: 0 });
-  visit = () => Promise.resolve({ awarded: 0 });
+  visit = () => Promise.resolve({ queued: false });
 }
 
 /**
@@ -105,5 +105,6 @@ export class WidgetApi {
     this.send<{ coupon: Coupon; points: number }>('POST', '/redeem', { rewardId, ...(points === undefined ? {} : { points }) }, { 'Idempotency-Key': idempotencyKey });
   revoke = (couponId: string) => this.send<{ coupon: Coupon; points: number }>('POST', `/coupons/${encodeURIComponent(couponId)}/revoke`, {});
   claim = (programId: string) => this.send<{ awarded: number }>('POST', '/claim', { programId });
-  visit = () => this.send<{ awarded: number }>('POST', '/visit', {});
+  /** Records a visit (202): the award follows from the server's queue, `queued` false for a guest. */
+  visit = () => this.send<{ queued: boolean }>('POST', '/visit', {});
 }

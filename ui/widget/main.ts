@@ -88,6 +88,9 @@ function fill(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
+/** How long after a visit ping the panel reloads to show the visit's points (ms): the server awards it from its queue within this on a healthy server. */
+const VISIT_RELOAD_MS = 1500;
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface State {
@@ -557,7 +560,9 @@ export class LoyaltyWidget {
 
   /**
    * The visit ping (visit-website and visit-streak programs): once per browser session and
-   * store day at most, so page views within a visit do not each ask; a visit that earned reloads.
+   * store day at most, so page views within a visit do not each ask. The server records the visit
+   * and awards it a moment later (server/services/visits.ts), so when the shop has a visit program
+   * the panel reloads after VISIT_RELOAD_MS to show the points.
    */
   private async pingVisit(): Promise<void> {
     const key = `loyalty-visit:${new Date().toISOString().slice(0, 10)}`;
@@ -567,8 +572,10 @@ export class LoyaltyWidget {
     } catch {
       return; // storage blocked: skip rather than ping on every page
     }
-    const visit = await this.api.visit().catch(() => ({ awarded: 0 }));
-    if (visit.awarded > 0) await this.load();
+    const visit = await this.api.visit().catch(() => ({ queued: false }));
+    if (!visit.queued || !this.state?.earn.some((way) => way.action === 'visit')) return;
+    await new Promise((resolve) => setTimeout(resolve, VISIT_RELOAD_MS));
+    await this.load();
   }
 
   /** Reloads balances, coupons and history after an action (the notice is set after). */
