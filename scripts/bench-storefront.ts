@@ -288,7 +288,7 @@ async function main(): Promise<void> {
     // Admin API, which the benchmark cannot reach; everything else runs as in production.
     SHOPIFY_API_SECRET: '',
     SHOPIFY_API_KEY: '',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
     PROXY_SHOP_RATE: '1000000000',
     PROXY_SHOP_BURST: '1000000000',
   });

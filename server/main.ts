@@ -24,6 +24,7 @@ import { loadRegistry } from '../engine/registry';
 import { createApp } from './app';
 import { configFromEnv, DEMO } from './config';
 import { isPostgresUrl, openDatabase, type Db } from './db/database';
+import { WritePriority } from './db/write-priority';
 import { seedDemoShop } from './seed';
 import { LocalDiscounts, ShopifyDiscounts } from './platform/discounts';
 import { accessToken } from './platform/access-tokens';
@@ -50,7 +51,9 @@ async function main(): Promise<void> {
   const config = configFromEnv();
   // Validators compile right after the server listens (below), not before its first answer.
   const registry = loadRegistry(join(root, 'schemas'), { compile: 'lazy' });
-  const db = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous });
+  // Serving-thread writes (redemptions, admin saves) go before the background threads' (server/db/write-priority.ts).
+  const writePriority = new WritePriority();
+  const db = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous, writePriority });
   if (config.auth.demo) await seedDemoShop(db, registry, new Date());
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
   // Discount codes (redemption, referral coupons): in memory in demo mode, else the Admin API with
@@ -68,7 +71,7 @@ async function main(): Promise<void> {
   const threadCount = mode === 'thread' ? Math.max(1, Math.trunc(Number(process.env.WEBHOOK_WORKERS ?? 1)) || 1) : 0;
   const threads = Array.from({ length: threadCount }, () =>
     new ProcessingThread(
-          { databaseLocation: config.databasePath, sqliteSynchronous: config.sqliteSynchronous, schemasDir: join(root, 'schemas'), auth: config.auth, lockSeconds, logLevel: process.env.LOG_LEVEL ?? 'info' },
+          { databaseLocation: config.databasePath, sqliteSynchronous: config.sqliteSynchronous, schemasDir: join(root, 'schemas'), auth: config.auth, lockSeconds, logLevel: process.env.LOG_LEVEL ?? 'info', writePriority: writePriority.buffer },
           logger,
         ),
   );
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   const queue = new WebhookQueue(deps, { logger, lockSeconds, ...(notify ? { notify } : {}), ...(store ? { store } : {}) });
   // Customer imports run on a thread of their own; one a stopped or killed server left unfinished
   // resumes there from its committed batch (IMPORT_LOCK_SECONDS after a kill).
-  const imports = new ImportThread({ databaseLocation: config.databasePath, sqliteSynchronous: config.sqliteSynchronous, lockSeconds: Number(process.env.IMPORT_LOCK_SECONDS ?? 30) || 30, logLevel: process.env.LOG_LEVEL ?? 'info' }, logger);
+  const imports = new ImportThread({ databaseLocation: config.databasePath, sqliteSynchronous: config.sqliteSynchronous, lockSeconds: Number(process.env.IMPORT_LOCK_SECONDS ?? 30) || 30, logLevel: process.env.LOG_LEVEL ?? 'info', writePriority: writePriority.buffer }, logger);
   setImportKicker(db, () => imports.kick());
   const app = createApp({ ...deps, queue });
   if (mode === 'inline') queue.start();

@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import { startCheckpointer, SAFETY_NET_PAGES } from './checkpointer';
+import type { WritePriority } from './write-priority';
 import { migrations } from './migrations';
 import { isSqlite } from './dialect';
 import type { Database } from './tables';
@@ -45,6 +46,13 @@ export interface PostgresOptions {
    * awards: one commit per batch of deliveries instead of one per delivery.
    */
   groupCommit?: boolean;
+  /**
+   * SQLite only: the process's WritePriority (server/db/write-priority.ts). A spinning connection
+   * (a background thread) yields to the serving thread before it takes the write lock, and its
+   * group commit ends a group early when the serving thread waits; the serving thread's connection
+   * counts its transactions in while they wait for the lock.
+   */
+  writePriority?: WritePriority;
   /** Connections in the pool (10). */
   max?: number;
   /** Milliseconds before an idle connection closes (10,000). */
@@ -84,9 +92,10 @@ export async function openDatabase(location: string, options: PostgresOptions = 
   // (WaitingSqliteDriver), so the serving thread keeps answering while another connection writes.
   const waitAsync = spin === null && busyTimeoutMs > 0;
   sqlite.pragma(`busy_timeout = ${spin !== null || waitAsync ? 0 : busyTimeoutMs}`);
-  const group = options.groupCommit ? new SqliteGroupCommit() : null;
-  const database = withStatementCache(sqlite, () => checkpointer?.stop(), spin, group);
-  const db = new Kysely<Database>({ dialect: waitAsync ? new WaitingSqliteDialect({ database }, busyTimeoutMs) : new SqliteDialect({ database }) });
+  const priority = options.writePriority ?? null;
+  const group = options.groupCommit ? new SqliteGroupCommit(spin !== null ? priority : null) : null;
+  const database = withStatementCache(sqlite, () => checkpointer?.stop(), spin, group, 500, spin !== null ? priority : null);
+  const db = new Kysely<Database>({ dialect: waitAsync ? new WaitingSqliteDialect({ database }, busyTimeoutMs, priority) : new SqliteDialect({ database }) });
   if (group) groupCommits.set(db, group);
   await migrate(db);
   return db;
@@ -109,6 +118,8 @@ export interface GroupCommit {
   commit(): void;
   /** Rolls the whole group back. */
   rollback(): void;
+  /** Whether the serving thread waits for the write lock (WritePriority): a group should commit now rather than grow. */
+  readonly yieldRequested: boolean;
 }
 
 const groupCommits = new WeakMap<Db, GroupCommit>();
@@ -120,6 +131,13 @@ export function groupCommitOf(db: Db): GroupCommit | undefined {
 
 class SqliteGroupCommit implements GroupCommit {
   active = false;
+
+  constructor(private readonly priority: WritePriority | null = null) {}
+
+  get yieldRequested(): boolean {
+    return this.priority?.wanted ?? false;
+  }
+
   /** Runs a statement on the connection (set by withStatementCache). */
   run: (text: string) => void = () => {
     throw new Error('group commit not attached to a connection');
@@ -156,7 +174,7 @@ const SAVEPOINT_OF: Record<string, string[]> = {
  * per run, so a kept statement is safe to reuse; better-sqlite3 runs each to completion before
  * the next (streams, which would hold one open, are not used).
  */
-function withStatementCache(sqlite: SQLite.Database, onClose: () => void, spinMs: number | null, group: SqliteGroupCommit | null = null, size = 500): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database, onClose: () => void, spinMs: number | null, group: SqliteGroupCommit | null = null, size = 500, yieldTo: WritePriority | null = null): SqliteDatabase {
   const statements = new Map<string, SQLite.Statement>();
   const database: SqliteDatabase = {
     close: () => {
@@ -183,7 +201,7 @@ function withStatementCache(sqlite: SQLite.Database, onClose: () => void, spinMs
         // wait for a read transaction's upgrade), a 500 under concurrent writers; now it waits for
         // the lock at its start like any statement.
         const prepared = sqlite.prepare(text === 'begin' ? 'begin immediate' : text);
-        statement = spinMs === null ? prepared : spinningOnBusy(prepared, spinMs);
+        statement = spinMs === null ? prepared : spinningOnBusy(prepared, spinMs, text === 'begin' ? yieldTo : null);
         if (statements.size >= size) statements.delete(statements.keys().next().value as string);
       }
       statements.set(text, statement);
@@ -261,12 +279,13 @@ class WaitingSqliteDialect extends SqliteDialect {
   constructor(
     private readonly settings: SqliteDialectConfig,
     private readonly timeoutMs: number,
+    private readonly priority: WritePriority | null,
   ) {
     super(settings);
   }
 
   override createDriver(): Driver {
-    return new WaitingSqliteDriver(this.settings, this.timeoutMs);
+    return new WaitingSqliteDriver(this.settings, this.timeoutMs, this.priority);
   }
 }
 
@@ -281,10 +300,13 @@ class WaitingSqliteDialect extends SqliteDialect {
  */
 class WaitingSqliteDriver extends SqliteDriver {
   private connection: DatabaseConnection | null = null;
+  /** Between BEGIN and COMMIT / ROLLBACK (one connection: one transaction at a time). */
+  private inTransaction = false;
 
   constructor(
     settings: SqliteDialectConfig,
     private readonly timeoutMs: number,
+    private readonly priority: WritePriority | null,
   ) {
     super(settings);
   }
@@ -294,18 +316,69 @@ class WaitingSqliteDriver extends SqliteDriver {
     this.connection ??= {
       executeQuery: async (query) => {
         const until = Date.now() + this.timeoutMs;
-        for (let attempt = 0; ; attempt++) {
-          try {
-            return await inner.executeQuery(query);
-          } catch (e) {
-            if (!String((e as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY') || Date.now() > until) throw e;
-            await new Promise((resolve) => (attempt < 3 ? setImmediate(resolve) : setTimeout(resolve, 1)));
+        let counted = false;
+        try {
+          for (let attempt = 0; ; attempt++) {
+            try {
+              return await inner.executeQuery(query);
+            } catch (e) {
+              if (!String((e as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY') || Date.now() > until) throw e;
+              // A write outside a transaction: background writers let it go first while it waits.
+              if (!counted && !this.inTransaction && this.priority) {
+                this.priority.waiting();
+                counted = true;
+              }
+              await new Promise((resolve) => (attempt < 3 ? setImmediate(resolve) : setTimeout(resolve, 1)));
+            }
           }
+        } finally {
+          if (counted) this.priority!.served();
         }
       },
       streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
     };
     return this.connection;
+  }
+
+  /**
+   * A transaction counts itself in the WritePriority from before its BEGIN to its end: background
+   * writers of this process neither take the lock while it waits nor in the moment between two
+   * of the serving thread's transactions (redemptions one after another).
+   */
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    this.priority?.waiting();
+    this.inTransaction = true;
+    try {
+      await super.beginTransaction(connection);
+    } catch (e) {
+      this.endTransaction();
+      throw e;
+    }
+  }
+
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.commitTransaction(connection);
+    } finally {
+      this.endTransaction();
+    }
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await super.rollbackTransaction(connection);
+    } finally {
+      this.endTransaction();
+    }
+  }
+
+  private endTransaction(): void {
+    if (!this.inTransaction) return;
+    this.inTransaction = false;
+    // On the next turn of the event loop: the serving thread's next transaction, waiting for this
+    // connection, begins within this turn's microtasks, before a background thread can slip in.
+    const priority = this.priority;
+    if (priority) setImmediate(() => priority.served());
   }
 }
 
@@ -316,13 +389,16 @@ const spinCell = new Int32Array(new SharedArrayBuffer(4));
  * (Atomics.wait blocks this thread only), for up to `timeoutMs`; then the error is thrown. Safe for
  * autocommit statements and, with transactions begun IMMEDIATE, for every statement of one: the
  * lock is taken before anything is read, and a COMMIT that meets SQLITE_BUSY may be retried.
+ * With `yieldTo` (the BEGIN of a background thread), first yields to a waiting serving-thread writer.
  */
-function spinningOnBusy(statement: SQLite.Statement, timeoutMs: number): SQLite.Statement {
+function spinningOnBusy(statement: SQLite.Statement, timeoutMs: number, yieldTo: WritePriority | null = null): SQLite.Statement {
   for (const name of ['run', 'get', 'all'] as const) {
     const original = statement[name].bind(statement) as (...args: unknown[]) => unknown;
     (statement as unknown as Record<string, unknown>)[name] = (...args: unknown[]): unknown => {
       const until = Date.now() + timeoutMs;
       for (;;) {
+        // A BEGIN of a background thread lets the serving thread's transactions go first (write-priority.ts).
+        yieldTo?.yieldToServing();
         try {
           return original(...args);
         } catch (e) {

@@ -317,7 +317,8 @@ export class WebhookQueue {
       const started = performance.now();
       await this.process(first);
       processed++;
-      while (!this.stopped && processed < this.claimBatch && performance.now() - started < GROUP_MS && (await this.runOnce())) processed++;
+      // A group ends early when the serving thread waits for the write lock (a redemption, an admin save).
+      while (!this.stopped && processed < this.claimBatch && performance.now() - started < GROUP_MS && !group.yieldRequested && (await this.runOnce())) processed++;
       group.commit();
     } catch (e) {
       if (group.active) group.rollback();

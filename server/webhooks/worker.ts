@@ -12,6 +12,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadRegistry } from '../../engine/registry';
 import type { AuthConfig } from '../config';
+import { WritePriority } from '../db/write-priority';
 import { openDatabase } from '../db/database';
 import { createLogger } from '../logging';
 import { accessToken } from '../platform/access-tokens';
@@ -29,6 +30,8 @@ export interface ProcessingThreadData {
   /** Seconds a claim lasts (WEBHOOK_LOCK_SECONDS). */
   lockSeconds: number;
   logLevel: string;
+  /** The serving thread's WritePriority counter (server/db/write-priority.ts): this thread yields the write lock to it. */
+  writePriority?: SharedArrayBuffer;
 }
 
 /**
@@ -92,7 +95,7 @@ if (port) {
   const logger = createLogger(data.logLevel).child({ thread: 'webhooks' });
   if (PROCESSING_SCHED === 'idle' && !scheduleThreadIdle()) logger.info('SCHED_IDLE is not available here: the processing thread keeps its nice value only');
   // The serving thread has migrated the database and checkpoints it.
-  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, groupCommit: true });
+  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, groupCommit: true, ...(data.writePriority ? { writePriority: new WritePriority(data.writePriority) } : {}) });
   const registry = loadRegistry(data.schemasDir, { compile: 'lazy' });
   // Referral coupons are made while an order is processed (server/services/referrals.ts): the same discount adapter as the serving thread.
   const platformDiscounts = data.auth.demo ? new LocalDiscounts() : new ShopifyDiscounts({ accessToken: (shopId) => accessToken({ db, auth: data.auth }, shopId) });

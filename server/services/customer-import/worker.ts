@@ -9,6 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { isPostgresUrl, openDatabase } from '../../db/database';
+import { WritePriority } from '../../db/write-priority';
 import { createLogger } from '../../logging';
 import { IMPORT_SQLITE_PRAGMAS, ImportRunner } from './job';
 
@@ -19,6 +20,8 @@ export interface ImportThreadData {
   /** Seconds a runner's claim on an import lasts (IMPORT_LOCK_SECONDS). */
   lockSeconds: number;
   logLevel: string;
+  /** The serving thread's WritePriority counter (server/db/write-priority.ts): imports yield the write lock to it. */
+  writePriority?: SharedArrayBuffer;
 }
 
 const port = parentPort;
@@ -26,7 +29,7 @@ if (port) {
   const data = workerData as ImportThreadData;
   const logger = createLogger(data.logLevel).child({ thread: 'imports' });
   // The serving thread has migrated the database and checkpoints it.
-  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, max: 2 });
+  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, max: 2, ...(data.writePriority ? { writePriority: new WritePriority(data.writePriority) } : {}) });
   if (!isPostgresUrl(data.databaseLocation)) {
     for (const pragma of IMPORT_SQLITE_PRAGMAS) await sql.raw(`pragma ${pragma}`).execute(db);
   }
