@@ -53,10 +53,9 @@ export function requestIdOf(c: Context): string {
 /**
  * Writes the log line of the request `c` answered (`c.res`), `started` being its
  * `performance.now()` at arrival: a 5xx through `logger` with the error, anything else through
- * `lines` (requestLineLogger). Sets `X-Request-Id` on the answer first.
+ * `lines` (requestLineLogger). The caller echoes `X-Request-Id` on the answer.
  */
 export function logAnswered(logger: Logger, lines: Logger, c: Context, requestId: string, started: number): void {
-  c.res.headers.set('X-Request-Id', requestId);
   const status = c.res.status;
   const shop = (c.get as (key: string) => unknown)('shopId');
   const topic = incomingHeader(c, 'x-shopify-topic');
@@ -83,6 +82,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const requestId = requestIdOf(c);
     const started = performance.now();
     await next();
+    c.res.headers.set('X-Request-Id', requestId);
     logAnswered(logger, lines, c, requestId, started);
   };
 }

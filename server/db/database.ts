@@ -95,7 +95,10 @@ export async function openDatabase(location: string, options: PostgresOptions = 
   const priority = options.writePriority ?? null;
   const group = options.groupCommit ? new SqliteGroupCommit(spin !== null ? priority : null) : null;
   const database = withStatementCache(sqlite, () => checkpointer?.stop(), spin, group, 500, spin !== null ? priority : null);
-  const db = new Kysely<Database>({ dialect: waitAsync ? new WaitingSqliteDialect({ database }, busyTimeoutMs, priority) : new SqliteDialect({ database }) });
+  const dialect = waitAsync ? new WaitingSqliteDialect({ database }, busyTimeoutMs, priority) : new SqliteDialect({ database });
+  const db = new Kysely<Database>({ dialect });
+  const driver = dialect instanceof WaitingSqliteDialect ? dialect.driver : null;
+  if (driver) directReaders.set(db, (text, parameters) => (driver.idle ? (database.prepare(text).all(parameters) as unknown[]) : null));
   if (group) groupCommits.set(db, group);
   await migrate(db);
   return db;
@@ -123,6 +126,26 @@ export interface GroupCommit {
 }
 
 const groupCommits = new WeakMap<Db, GroupCommit>();
+
+/**
+ * Runs a read statement (SQL text in the SQLite dialect, positional parameters) at once on the
+ * connection, past Kysely's connection queue; answers its rows, or null while a transaction or a
+ * stream holds the connection (then go through Kysely, which waits for it).
+ */
+export type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
+
+const directReaders = new WeakMap<Db, DirectReader>();
+
+/**
+ * The serving thread's direct reader of a SQLite database (the storefront's hot reads:
+ * server/proxy/shopper.ts), or undefined (PostgreSQL, a background thread's connection).
+ * Kysely queues every statement behind one promise-based lock per SQLite connection, and each
+ * release wakes every waiter (a sixth of a saturated storefront read's time went there); a read
+ * when no transaction is open has nothing to wait for: better-sqlite3 runs it to completion.
+ */
+export function directReaderOf(db: Db): DirectReader | undefined {
+  return directReaders.get(db);
+}
 
 /** The group commit of a database opened with `groupCommit: true`, else undefined. */
 export function groupCommitOf(db: Db): GroupCommit | undefined {
@@ -284,8 +307,12 @@ class WaitingSqliteDialect extends SqliteDialect {
     super(settings);
   }
 
+  /** The driver Kysely made (Kysely's constructor asks for it at once). */
+  driver: WaitingSqliteDriver | null = null;
+
   override createDriver(): Driver {
-    return new WaitingSqliteDriver(this.settings, this.timeoutMs, this.priority);
+    this.driver = new WaitingSqliteDriver(this.settings, this.timeoutMs, this.priority);
+    return this.driver;
   }
 }
 
@@ -302,6 +329,13 @@ class WaitingSqliteDriver extends SqliteDriver {
   private connection: DatabaseConnection | null = null;
   /** Between BEGIN and COMMIT / ROLLBACK (one connection: one transaction at a time). */
   private inTransaction = false;
+  /** Streams open on the connection (each holds a statement open until it ends). */
+  private streams = 0;
+
+  /** No transaction and no stream holds the connection: a read may run on it at once (DirectReader). */
+  get idle(): boolean {
+    return !this.inTransaction && this.streams === 0;
+  }
 
   constructor(
     settings: SqliteDialectConfig,
@@ -313,6 +347,7 @@ class WaitingSqliteDriver extends SqliteDriver {
 
   override async acquireConnection(): Promise<DatabaseConnection> {
     const inner = await super.acquireConnection();
+    const streams = (change: number): void => void (this.streams += change);
     this.connection ??= {
       executeQuery: async (query) => {
         const until = Date.now() + this.timeoutMs;
@@ -335,7 +370,14 @@ class WaitingSqliteDriver extends SqliteDriver {
           if (counted) this.priority!.served();
         }
       },
-      streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
+      streamQuery: async function* (this: void, query, chunkSize) {
+        streams(1);
+        try {
+          yield* inner.streamQuery(query, chunkSize);
+        } finally {
+          streams(-1);
+        }
+      },
     };
     return this.connection;
   }

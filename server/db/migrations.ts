@@ -827,4 +827,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex('email_outbox_shop').on('email_outbox').columns(['shop_id', 'created_at']).execute();
     },
   },
+  '0034_ledger_entries_customer_program': {
+    // The storefront's ways to earn (issue 11 "Speed") asks on every call which once-in-a-lifetime
+    // programs the shopper already earned from: `ledger_entries_customer` carries `program_id` too
+    // now, so that is read from the index alone instead of one table row (about 1 KB, with its
+    // explanation) per entry: 57 µs → a few on 100,000 customers and 1,000,000 entries. Same name
+    // and leading columns, so every reader of the customer's ledger by date keeps it.
+    async up(db: Kysely<unknown>) {
+      await db.schema.dropIndex('ledger_entries_customer').execute();
+      await db.schema.createIndex('ledger_entries_customer').on('ledger_entries').columns(['shop_id', 'customer_id', 'created_at', 'points', 'type', 'program_id']).execute();
+    },
+  },
 };

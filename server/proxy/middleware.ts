@@ -13,7 +13,8 @@ import type { MiddlewareHandler } from 'hono';
 import { ApiError } from '../errors';
 import { limitBody, PROXY_BODY_LIMIT } from '../limits';
 import { createLogger, logAnswered, requestIdOf, requestLineLogger, type Logger } from '../logging';
-import { setBaseSecurityHeaders } from '../security-headers';
+import { nodeResponse } from '../request-headers';
+import { BASE_SECURITY_HEADERS, setBaseSecurityHeaders } from '../security-headers';
 import { ProxyRateLimiter, rateLimitedBody, type ProxyRateLimits } from './rate-limit';
 import { checkProxyQuery, parseProxyQuery } from './signature';
 
@@ -62,6 +63,12 @@ export function storefrontGate(options: GateOptions): MiddlewareHandler<ProxyEnv
   return async (c, next) => {
     const started = performance.now();
     const requestId = requestIdOf(c);
+    // Served by Node: the headers go on Node's response now, merged in when the answer is written.
+    const outgoing = nodeResponse(c);
+    if (outgoing) {
+      for (const name in BASE_SECURITY_HEADERS) outgoing.setHeader(name, BASE_SECURITY_HEADERS[name]!);
+      outgoing.setHeader('X-Request-Id', requestId);
+    }
     const at = now().getTime();
     const query = parseProxyQuery(searchOf(c.req.url));
     const refusal = checkProxyQuery(query, secret, Math.floor(at / 1000));
@@ -86,7 +93,10 @@ export function storefrontGate(options: GateOptions): MiddlewareHandler<ProxyEnv
         }
       }
     }
-    setBaseSecurityHeaders(c.res.headers);
+    if (!outgoing) {
+      setBaseSecurityHeaders(c.res.headers);
+      c.res.headers.set('X-Request-Id', requestId);
+    }
     logAnswered(logger, lines, c, requestId, started);
   };
 }

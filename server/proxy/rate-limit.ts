@@ -48,13 +48,18 @@ interface Bucket {
   at: number;
 }
 
+/** Buckets looked at by each take for being full again (and dropped): more than one take can add. */
+const SWEEP_PER_TAKE = 4;
+
 /**
  * Token buckets by key, refilled lazily on each take. Buckets idle long enough to be full again
- * are dropped now and then, so memory follows the shoppers of the last moments, not all time.
+ * are dropped a few at a time on every take (a cursor walks the map round and round), so memory
+ * follows the shoppers of the last moments, not all time, and no take pays for a walk over every
+ * shopper (with a different shopper per request that walk stalled the server every 10 s).
  */
 export class TokenBuckets {
   private readonly buckets = new Map<string, Bucket>();
-  private lastSweep = 0;
+  private cursor: Iterator<[string, Bucket]> | null = null;
   /** Milliseconds after which an untouched bucket is full again (and can be forgotten). */
   private readonly refillMs: number;
 
@@ -67,7 +72,7 @@ export class TokenBuckets {
    * 1) until one is back; a refused request takes nothing.
    */
   take(key: string, nowMs: number): number {
-    if (nowMs - this.lastSweep > Math.max(10_000, this.refillMs)) this.sweep(nowMs);
+    this.sweep(nowMs);
     const { rate, burst } = this.limit;
     let b = this.buckets.get(key);
     if (!b) {
@@ -96,8 +101,16 @@ export class TokenBuckets {
   }
 
   private sweep(nowMs: number): void {
-    this.lastSweep = nowMs;
-    for (const [key, b] of this.buckets) if (nowMs - b.at >= this.refillMs) this.buckets.delete(key);
+    for (let i = 0; i < SWEEP_PER_TAKE; i++) {
+      this.cursor ??= this.buckets.entries();
+      const next = this.cursor.next();
+      if (next.done) {
+        this.cursor = null;
+        return;
+      }
+      const [key, b] = next.value;
+      if (nowMs - b.at >= this.refillMs) this.buckets.delete(key);
+    }
   }
 }
 

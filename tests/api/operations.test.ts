@@ -12,7 +12,7 @@ import { createLogger } from '../../server/logging';
 import { ensureShop } from '../../server/store/shops';
 import { webhookHmac } from '../../server/webhook-hmac';
 import { signSessionToken } from '../../server/auth';
-import { AUTH, makeApp, repoRegistry, SHOP, openTestDatabase } from '../support/app';
+import { AUTH, DEMO, makeApp, repoRegistry, SHOP, openTestDatabase, signedProxyPath } from '../support/app';
 import { startServer } from '../support/server-process';
 import { orderBody, placeOrderData } from '../support/factories';
 
@@ -87,10 +87,19 @@ describe('SIGTERM', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sigterm-'));
     const server = await startServer({ DATABASE_PATH: join(dir, 'db.sqlite'), DATABASE_URL: '', SHOPIFY_API_SECRET: '', LOG_LEVEL: 'info' });
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // Over HTTP the storefront API's headers go on Node's response (server/proxy/middleware.ts):
+    // answered, refused and unknown calls all carry them, and the request line is logged.
+    for (const [path, status] of [['/whoami', 200], ['/no-such-call', 404]] as const) {
+      const res = await fetch(`${server.url}${signedProxyPath(path, '42', { shop: DEMO.shopDomain, secret: DEMO.apiSecret })}`, { headers: { 'X-Request-Id': `req-${status}` } });
+      expect([res.status, res.headers.get('X-Content-Type-Options'), res.headers.get('Referrer-Policy'), res.headers.get('X-Request-Id')]).toEqual([status, 'nosniff', 'strict-origin-when-cross-origin', `req-${status}`]);
+    }
+    const refused = await fetch(`${server.url}/proxy/whoami?shop=${DEMO.shopDomain}`);
+    expect([refused.status, refused.headers.get('X-Content-Type-Options')]).toEqual([401, 'nosniff']);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const output = server.output();
     expect(output).toContain('listening');
     expect(output).toContain('"msg":"stopped"');
+    expect(output).toContain('"requestId":"req-200","method":"GET","path":"/proxy/whoami","status":200');
   }, 30_000);
 });

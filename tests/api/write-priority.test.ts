@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { groupCommitOf, openDatabase } from '../../server/db/database';
+import { directReaderOf, groupCommitOf, openDatabase } from '../../server/db/database';
 import { WritePriority } from '../../server/db/write-priority';
 import { newShopRow } from '../../server/store/shops';
 
@@ -94,3 +94,35 @@ describe('the serving connection and a background connection on one file', () =>
     await Promise.all([serving.destroy(), background.destroy()]);
   });
 });
+
+describe("the serving connection's direct reads", () => {
+  it('read at once while no transaction is open, and step aside (null) while one is, so nothing uncommitted is read', async () => {
+    const db = await openDatabase(dbPath('direct'));
+    const read = directReaderOf(db)!;
+    const count = () => read('select count(*) as n from shops where id = ?', ['open.myshopify.com']);
+    expect(count()).toEqual([{ n: 0 }]);
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+    const tx = db.transaction().execute(async (t) => {
+      await t.insertInto('shops').values(newShopRow('open.myshopify.com', new Date().toISOString())).execute();
+      inserted();
+      await held;
+    });
+    await insertedYet;
+    // The insert is not committed: a direct read would see it on this connection, so it declines.
+    expect(count()).toBeNull();
+    finish();
+    await tx;
+    expect(count()).toEqual([{ n: 1 }]);
+    await db.destroy();
+  });
+
+  it('is not offered on a background connection', async () => {
+    const db = await openDatabase(dbPath('background'), { checkpointer: false, spinOnBusy: true });
+    expect(directReaderOf(db)).toBeUndefined();
+    await db.destroy();
+  });
+});
+
