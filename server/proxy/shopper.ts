@@ -168,8 +168,8 @@ export interface ShopConfig {
   tiers: TierContext;
   /** Ids of the earning programs a shopper earns from once in a lifetime (their `completed` is looked up). */
   onceIds: string[];
-  /** Ways-to-earn lines without `completed`, by language, filled as asked. */
-  rendered: Map<string, Omit<WayToEarn, 'completed'>[]>;
+  /** Ways-to-earn lines by language, filled as asked: each line's id and its JSON without `completed` and the closing brace. */
+  rendered: Map<string, { id: string; json: string }[]>;
 }
 
 /** Reads a shop's ShopConfig at `now`. Throws ApiError 404 `unknown_shop` for a shop that has not installed the app. */
@@ -453,15 +453,20 @@ const COMPLETED = new CompiledOnce<string, { program_id: string | null }>((db, p
     .where('points', '>', 0),
 );
 
-/** The active earning programs with titles in `language`; `completed` for once-in-a-lifetime programs the shopper earned from. */
-export async function waysToEarn(deps: AppDeps, config: ShopConfig, shopId: string, customerId: string | null, language: string): Promise<WayToEarn[]> {
-  // The lines are the same for every shopper of the shop in one language: rendered once per config.
+/**
+ * `GET /proxy/ways-to-earn`'s answer as JSON text, `{ data: WayToEarn[] }`: the active earning
+ * programs with titles in `language`, `completed` for once-in-a-lifetime programs the shopper
+ * earned from. The lines are the same for every shopper of the shop in one language, so their JSON
+ * is written once per config and language and only `completed` is added per call.
+ */
+export async function waysToEarnJson(deps: AppDeps, config: ShopConfig, shopId: string, customerId: string | null, language: string): Promise<string> {
   let lines = config.rendered.get(language);
   if (!lines) {
     lines = config.earning.map((d) => {
       const event = d.kind.split('.')[1] ?? d.kind;
       const { points, text } = pointsTextOf(event, d.data, config.facts);
-      return { id: d.id, kind: d.kind, event, title: titleIn(d.data, language, event), points, pointsText: text, ...actionOf(event, d.data) };
+      const line: Omit<WayToEarn, 'completed'> = { id: d.id, kind: d.kind, event, title: titleIn(d.data, language, event), points, pointsText: text, ...actionOf(event, d.data) };
+      return { id: d.id, json: JSON.stringify(line).slice(0, -1) };
     });
     if (config.rendered.size < 64) config.rendered.set(language, lines);
   }
@@ -472,7 +477,7 @@ export async function waysToEarn(deps: AppDeps, config: ShopConfig, shopId: stri
     onceIds.forEach((id, i) => (values[`p${i}`] = id));
     for (const r of await COMPLETED.rows(deps.db, String(onceIds.length), values)) if (r.program_id) done.add(r.program_id);
   }
-  return lines.map((line) => ({ ...line, completed: done.has(line.id) }));
+  return `{"data":[${lines.map((line) => `${line.json},"completed":${done.has(line.id)}}`).join(',')}]}`;
 }
 
 /** The active redeem rewards with titles in `language`; `affordable` against the shopper's available points. */
@@ -603,7 +608,7 @@ export function shopperProxyRoutes(deps: AppDeps): Hono<ProxyEnv> {
 
   app.get('/ways-to-earn', async (c) => {
     const config = await configs.get(c.var.shopId, clock());
-    return c.json({ data: await waysToEarn(deps, config, c.var.shopId, c.var.customerId, languageOf(c, config.facts)) });
+    return c.body(await waysToEarnJson(deps, config, c.var.shopId, c.var.customerId, languageOf(c, config.facts)), 200, { 'Content-Type': 'application/json' });
   });
 
   app.get('/rewards', async (c) => {
