@@ -13,7 +13,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { requireSession } from './auth';
 import type { AppDeps, AppEnv } from './deps';
 import { ApiError, handleError } from './errors';
-import { ensureShop } from './store/shops';
+import { InstalledShops } from './store/shops';
 import { setupRoutes } from './routes/setup';
 import { authRoutes } from './routes/auth';
 import { billingRoutes } from './routes/billing';
@@ -77,7 +77,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/webhooks/') ? next() : c.req.path === '/api/uploads' ? uploadLimit(c, next) : c.req.path === '/api/customers/imports' ? importLimit(c, next) : apiLimit(c, next)));
 
   const queue = deps.queue ?? new WebhookQueue(deps, deps.logger ? { logger: deps.logger } : {});
-  app.route('/api', webhookRoutes(deps, queue));
+  // Which shops have a row, kept by the doors that must stay cheap (server/store/shops.ts).
+  const installed = new InstalledShops(deps.db);
+  app.route('/api', webhookRoutes(deps, queue, installed));
   app.route('/api', reviewAppWebhookRoutes(deps)); // the review app's signed webhook (server/routes/events.ts)
   app.route('/auth', authRoutes(deps));
   app.route('/uploads', uploadFileRoutes(deps));
@@ -86,10 +88,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (deps.auth.demo) app.route('/', localAppProxy(DEMO.shopDomain, deps.auth.apiSecret, (path, init) => app.request(path, init), deps.now));
 
   // The storefront API (server/proxy/routes.ts) is an app of its own, handed its requests below.
-  const storefront = proxyRoutes(deps, queue);
+  const storefront = proxyRoutes(deps, queue, installed);
   app.route('/api', openApiRoutes(deps, app)); // public: the API's description (server/openapi.ts)
   const api = new Hono<AppEnv>();
-  api.use('*', requireSession(deps.auth, (shop) => ensureShop(deps.db, shop, (deps.now ?? (() => new Date()))().toISOString())));
+  api.use('*', requireSession(deps.auth, (shop) => installed.ensure(shop, (deps.now ?? (() => new Date()))().toISOString())));
   api.route('/', kindRoutes(deps));
   api.route('/', programRoutes(deps));
   api.route('/', shopRoutes(deps));

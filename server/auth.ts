@@ -31,6 +31,19 @@ const key = (secret: string): Uint8Array => new TextEncoder().encode(secret);
  * host. Throws ApiError 401 `invalid_session_token`.
  */
 export async function verifySessionToken(token: string, auth: AuthConfig): Promise<{ shopDomain: string; userId: string }> {
+  const { shopDomain, userId } = await verifiedClaims(token, auth);
+  return { shopDomain, userId };
+}
+
+/** What a verified session token says; `exp` and `nbf` in epoch seconds. */
+interface VerifiedSession {
+  shopDomain: string;
+  userId: string;
+  exp: number;
+  nbf: number;
+}
+
+async function verifiedClaims(token: string, auth: AuthConfig): Promise<VerifiedSession> {
   try {
     const { payload } = await jwtVerify(token, key(auth.apiSecret), {
       algorithms: ['HS256'],
@@ -44,7 +57,7 @@ export async function verifySessionToken(token: string, auth: AuthConfig): Promi
     const shopDomain = dest.hostname.toLowerCase();
     // Only a platform shop domain names a tenant: any other https host would create a shop row.
     if (!isShopDomain(shopDomain) || dest.port !== '') throw new Error('dest is not a shop domain');
-    return { shopDomain, userId: String(payload.sub ?? '') };
+    return { shopDomain, userId: String(payload.sub ?? ''), exp: Number(payload.exp), nbf: Number(payload.nbf) };
   } catch (e) {
     const reason = e instanceof joseErrors.JWTExpired ? 'The session token has expired' : 'The session token is not valid';
     throw new ApiError(401, 'invalid_session_token', reason);
@@ -66,16 +79,60 @@ export async function signSessionToken(auth: AuthConfig, shopDomain: string, use
     .sign(key(auth.apiSecret));
 }
 
+/** How many verified tokens one VerifiedTokens keeps (an embedded admin sends a new one every minute or so). */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Session tokens already verified, so the admin's every call does not verify the same token again
+ * (an HS256 check through WebCrypto costs an asynchronous round trip and a key import each time;
+ * the embedded admin sends the same token with every call until it renews it). Keyed by the whole
+ * token text: the same bytes verified with the same secret verify again. Each use checks the time
+ * window (`exp` and `nbf` with CLOCK_TOLERANCE_SECONDS) again; an expired token is dropped and
+ * refused as jose refuses it. One per requireSession, so per app secret.
+ */
+export class VerifiedTokens {
+  private readonly kept = new Map<string, VerifiedSession>();
+
+  constructor(
+    private readonly auth: AuthConfig,
+    private readonly nowSeconds: () => number = () => Date.now() / 1000,
+  ) {}
+
+  /** The token's shop and user. Throws ApiError 401 `invalid_session_token` as verifySessionToken does. */
+  async verify(token: string): Promise<{ shopDomain: string; userId: string }> {
+    const now = this.nowSeconds();
+    let session = this.kept.get(token);
+    if (!session) {
+      session = await verifiedClaims(token, this.auth);
+      if (this.kept.size >= VERIFIED_TOKENS_KEPT) this.sweep(now);
+      this.kept.set(token, session);
+    }
+    if (now > session.exp + CLOCK_TOLERANCE_SECONDS) {
+      this.kept.delete(token);
+      throw new ApiError(401, 'invalid_session_token', 'The session token has expired');
+    }
+    if (now < session.nbf - CLOCK_TOLERANCE_SECONDS) throw new ApiError(401, 'invalid_session_token', 'The session token is not valid');
+    return { shopDomain: session.shopDomain, userId: session.userId };
+  }
+
+  private sweep(now: number): void {
+    for (const [token, session] of this.kept) if (now > session.exp + CLOCK_TOLERANCE_SECONDS) this.kept.delete(token);
+    if (this.kept.size >= VERIFIED_TOKENS_KEPT) this.kept.clear();
+  }
+}
+
 /**
  * Middleware: requires `Authorization: Bearer <session token>`, sets `shopId` and `userId`, and
- * calls `onShop` so the shop exists before the route runs. 401 `missing_session_token` otherwise.
+ * calls `onShop` so the shop exists before the route runs. 401 `missing_session_token` otherwise;
+ * 401 `invalid_session_token` for a token that does not verify or has expired (VerifiedTokens).
  */
 export function requireSession(auth: AuthConfig, onShop: (shopDomain: string) => Promise<void>): MiddlewareHandler<{ Variables: AuthVariables }> {
+  const tokens = new VerifiedTokens(auth);
   return async (c, next) => {
     const header = c.req.header('Authorization') ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw new ApiError(401, 'missing_session_token', 'Sign in to continue: the request has no session token');
-    const { shopDomain, userId } = await verifySessionToken(match[1], auth);
+    const { shopDomain, userId } = await tokens.verify(match[1]);
     await onShop(shopDomain);
     c.set('shopId', shopDomain);
     c.set('userId', userId);

@@ -30,8 +30,11 @@ function shopperOf(c: Context<ProxyEnv>, action: string): string {
   return id;
 }
 
-/** The request's `Idempotency-Key` (trimmed, at most 100 characters), or a fresh one. */
-const requestKey = (c: Context<ProxyEnv>): string => c.req.header('Idempotency-Key')?.trim().slice(0, 100) || crypto.randomUUID();
+/** The request's `Idempotency-Key` (trimmed, at most 100 characters), or null when it sent none. */
+const givenIdempotencyKey = (c: Context<ProxyEnv>): string | null => c.req.header('Idempotency-Key')?.trim().slice(0, 100) || null;
+
+/** The request's `Idempotency-Key` (givenIdempotencyKey), or a fresh one. */
+const requestKey = (c: Context<ProxyEnv>): string => givenIdempotencyKey(c) ?? crypto.randomUUID();
 
 const invalid = (path: string, message: string, summary = message): ApiError => new ApiError(422, 'validation_failed', summary, [{ path, message }]);
 
@@ -44,9 +47,8 @@ function optionalText(body: Record<string, unknown>, field: string, max: number)
 }
 
 /** The calls of this area; `c.get('shopId')` and `c.get('customerId')` (null = guest) are verified. */
-export function eventProxyRoutes(deps: AppDeps, queue: Pick<WebhookQueue, 'enqueue' | 'kick'>): Hono<ProxyEnv> {
+export function eventProxyRoutes(deps: AppDeps, queue: Pick<WebhookQueue, 'enqueue' | 'kick'>, installed = new InstalledShops(deps.db)): Hono<ProxyEnv> {
   const app = new Hono<ProxyEnv>();
-  const installed = new InstalledShops(deps.db);
   const now = (): Date => (deps.now ?? (() => new Date()))();
 
   /**
@@ -60,7 +62,7 @@ export function eventProxyRoutes(deps: AppDeps, queue: Pick<WebhookQueue, 'enque
     if (!customerId) return c.json({ data: { queued: false } });
     const shopId = c.get('shopId');
     if (!(await installed.has(shopId))) throw new ApiError(404, 'unknown_shop', `The shop ${shopId} has not installed the app`);
-    const given = c.req.header('Idempotency-Key')?.trim().slice(0, 100) || null;
+    const given = givenIdempotencyKey(c);
     const { duplicate } = await queue.enqueue(visitDelivery(shopId, { customerId, at: now().toISOString(), key: given ?? crypto.randomUUID() }, given !== null));
     queue.kick();
     return c.json({ data: { queued: true, duplicate } }, 202);

@@ -20,6 +20,7 @@ import { referralProxyRoutes } from './referral';
 import { shopperProxyRoutes } from './shopper';
 import { widgetProxyRoutes } from './widget';
 import { translationProxyRoutes } from '../routes/translations';
+import { InstalledShops } from '../store/shops';
 
 /** Where the storefront API is served. */
 export const PROXY_PREFIX = '/proxy';
@@ -40,13 +41,13 @@ export function isStorefrontUrl(url: string): boolean {
  * (server/errors.ts), an unknown path 404 `not_found` (after the gate: a bad signature is a 401
  * whatever the path).
  */
-export function proxyRoutes(deps: AppDeps, queue: Pick<WebhookQueue, 'enqueue' | 'kick'>): Hono<ProxyEnv> {
+export function proxyRoutes(deps: AppDeps, queue: Pick<WebhookQueue, 'enqueue' | 'kick'>, installed = new InstalledShops(deps.db)): Hono<ProxyEnv> {
   const routes = new Hono<ProxyEnv>();
   routes.use('*', storefrontGate({ secret: deps.auth.apiSecret, limits: proxyRateLimitsFromEnv(), ...(deps.now ? { now: deps.now } : {}), ...(deps.logger ? { logger: deps.logger } : {}) }));
   // Who the platform says is asking: lets the widget tell a guest from a signed-in shopper.
   routes.get('/whoami', (c) => c.json({ data: { shop: c.get('shopId'), customerId: c.get('customerId') } }));
   routes.route('/', shopperProxyRoutes(deps));
-  routes.route('/', eventProxyRoutes(deps, queue)); // the visit ping is queued (server/services/visits.ts)
+  routes.route('/', eventProxyRoutes(deps, queue, installed)); // the visit ping is queued (server/services/visits.ts)
   routes.route('/', redeemProxyRoutes(deps));
   routes.route('/', referralProxyRoutes(deps));
   routes.route('/', widgetProxyRoutes(deps));

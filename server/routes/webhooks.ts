@@ -37,10 +37,9 @@ async function verifiedDelivery(deps: AppDeps, c: Context): Promise<{ shopId: st
  * `{ data: { deliveryId, status: 'queued', duplicate } }` once the delivery is stored; 404
  * `unknown_topic` / `unknown_shop`, 400 with the field path for a body that cannot be processed.
  */
-export function webhookRoutes(deps: AppDeps, queue: WebhookQueue): Hono {
+export function webhookRoutes(deps: AppDeps, queue: WebhookQueue, installed = new InstalledShops(deps.db)): Hono {
   const app = new Hono();
   // The check at the door needs no query for a busy shop (server/store/shops.ts).
-  const installed = new InstalledShops(deps.db);
   app.post('/webhooks/:topic{[a-z_]+/[a-z_]+}', async (c) => {
     const name = c.req.param('topic');
     const topic = webhookTopic(name);

@@ -222,20 +222,22 @@ export interface CustomerProfileView extends CustomerRow {
 export async function customerProfile(deps: AppDeps, shopId: string, id: string): Promise<CustomerProfileView | undefined> {
   const row = await deps.db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  const now = nowIso(deps);
+  // Earned and spent come from `ledger_entries_customer` alone (it carries points and type), the
+  // pending points from the partial `ledger_entries_pending`: no table row is read, which is what a
+  // profile costs when its pages are not cached yet (bench:ingest's balance read, issue 14).
   const totals = await deps.db
     .selectFrom('ledger_entries')
     .select([
       sql<number>`coalesce(sum(case when points > 0 and type not in ('pending_convert') then points else 0 end), 0)`.as('earned'),
       sql<number>`coalesce(sum(case when type = 'spend_point' then -points else 0 end), 0)`.as('spent'),
-      sql<number>`coalesce(sum(case when available_at > ${now} then points else 0 end), 0)`.as('pending'),
     ])
     .where('shop_id', '=', shopId)
     .where('customer_id', '=', id)
     .executeTakeFirstOrThrow();
+  const pending = (await pendingOf(deps.db, shopId, [id], nowIso(deps))).get(id) ?? 0;
   const events = await deps.db.selectFrom('customer_events').selectAll().where('shop_id', '=', shopId).where('customer_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50).execute();
   return {
-    ...toRow(row, Number(totals.pending), await tierNames(deps.db, shopId, [row.tier_id]), (await statsOf(deps, shopId, [row.id])).get(row.id)),
+    ...toRow(row, pending, await tierNames(deps.db, shopId, [row.tier_id]), (await statsOf(deps, shopId, [row.id])).get(row.id)),
     createdAt: row.created_at,
     lifetimePoints: Number(totals.earned),
     spentPoints: Number(totals.spent),

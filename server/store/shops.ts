@@ -82,8 +82,10 @@ export const INSTALLED_CACHE_MS = 60_000;
 
 /**
  * Admission of a shop at a door that must stay cheap (the webhook route, the storefront's visit
- * ping): a shop found installed is admitted for INSTALLED_CACHE_MS without another read. Only the
- * admission is cached; whatever processes the request reads the shop itself.
+ * ping, every admin API call): a shop found installed is admitted for INSTALLED_CACHE_MS without
+ * another read. Only the admission is cached; whatever processes the request reads the shop
+ * itself. A shop row is never deleted (`shop/redact` leaves a tombstone), so an admission never
+ * outlives its row. createApp makes one per app and hands it to each door.
  */
 export class InstalledShops {
   /** Shop domain → until when (epoch ms) it is admitted without a read. */
@@ -95,8 +97,23 @@ export class InstalledShops {
   async has(shopId: string): Promise<boolean> {
     if ((this.seen.get(shopId) ?? 0) > Date.now()) return true;
     if (!(await findShop(this.db, shopId))) return false;
+    this.remember(shopId);
+    return true;
+  }
+
+  /**
+   * Makes sure the shop row exists (the session middleware: a verified session token for a shop
+   * the app has not seen creates its row). A known shop costs nothing; an unknown one is read,
+   * and inserted (ensureShop) only when missing, so an admin read never takes the write lock.
+   */
+  async ensure(shopId: string, now: string): Promise<void> {
+    if (await this.has(shopId)) return;
+    await ensureShop(this.db, shopId, now);
+    this.remember(shopId);
+  }
+
+  private remember(shopId: string): void {
     if (this.seen.size >= 10_000) this.seen.clear();
     this.seen.set(shopId, Date.now() + INSTALLED_CACHE_MS);
-    return true;
   }
 }

@@ -60,3 +60,50 @@ describe('session tokens', () => {
     expect(((await res.json()) as { data: unknown[] }).data).toEqual([]);
   });
 });
+
+describe('verified session tokens kept for the next call (VerifiedTokens)', () => {
+  it('answers a kept token again within its window, and refuses it once it expires or before nbf', async () => {
+    const { VerifiedTokens, CLOCK_TOLERANCE_SECONDS } = await import('../../server/auth');
+    const now = Math.floor(Date.now() / 1000);
+    let clock = now;
+    const tokens = new VerifiedTokens(AUTH, () => clock);
+    const good = await token({ exp: now + 60, nbf: now - 1 });
+    expect(await tokens.verify(good)).toEqual({ shopDomain: SHOP, userId: '42' });
+    clock = now + 60 + CLOCK_TOLERANCE_SECONDS;
+    expect(await tokens.verify(good)).toEqual({ shopDomain: SHOP, userId: '42' });
+    clock += 1;
+    await expect(tokens.verify(good)).rejects.toMatchObject({ status: 401, code: 'invalid_session_token', message: 'The session token has expired' });
+    // A token whose nbf lies ahead when it is used again (a clock stepped back) is refused too.
+    clock = now;
+    const later = await token({ exp: now + 60, nbf: now });
+    expect((await tokens.verify(later)).shopDomain).toBe(SHOP);
+    clock = now - CLOCK_TOLERANCE_SECONDS - 1;
+    await expect(tokens.verify(later)).rejects.toMatchObject({ status: 401, code: 'invalid_session_token' });
+  });
+
+  it('never lets a kept token stand for another text, secret or app', async () => {
+    const { VerifiedTokens } = await import('../../server/auth');
+    const tokens = new VerifiedTokens(AUTH);
+    const good = await token();
+    await tokens.verify(good);
+    const [header, payload, signature] = good.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), dest: 'https://other-shop.myshopify.com' })).toString('base64url')}.${signature}`;
+    await expect(tokens.verify(forged)).rejects.toMatchObject({ status: 401 });
+    await expect(new VerifiedTokens({ ...AUTH, apiSecret: 'rotated' }).verify(good)).rejects.toMatchObject({ status: 401 });
+    await expect(tokens.verify(await token({}, { secret: 'someone-else' }))).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('lets the admin read a known shop without writing to the shops table', async () => {
+    const t = await makeApp();
+    expect((await t.call('GET', '/api/shops')).status).toBe(200);
+    // From here any insert into shops fails: an admin call must not try one for a shop it knows.
+    const { sql } = await import('kysely');
+    if (process.env.TEST_DATABASE_URL) {
+      await sql.raw(`create function refuse_shop_insert() returns trigger language plpgsql as $$ begin raise exception 'write'; end $$`).execute(t.db);
+      await sql.raw('create trigger refuse_shop_insert before insert on shops for each row execute function refuse_shop_insert()').execute(t.db);
+    } else {
+      await sql.raw("create trigger refuse_shop_insert before insert on shops begin select raise(abort, 'write'); end").execute(t.db);
+    }
+    for (let i = 0; i < 3; i++) expect((await t.call('GET', '/api/shops')).status).toBe(200);
+  });
+});
