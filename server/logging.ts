@@ -53,13 +53,15 @@ export function requestIdOf(c: Context): string {
 /**
  * Writes the log line of the request `c` answered (`c.res`), `started` being its
  * `performance.now()` at arrival: a 5xx through `logger` with the error, anything else through
- * `lines` (requestLineLogger). The caller echoes `X-Request-Id` on the answer.
+ * `lines` (requestLineLogger). The caller echoes `X-Request-Id` on the answer. `webhook` (the
+ * admin app's log, whose door takes the platform's webhooks) adds the delivery's topic and webhook
+ * id when the request has them; the storefront's gate never gets them and skips the look-ups.
  */
-export function logAnswered(logger: Logger, lines: Logger, c: Context, requestId: string, started: number): void {
+export function logAnswered(logger: Logger, lines: Logger, c: Context, requestId: string, started: number, webhook = false): void {
   const status = c.res.status;
   const shop = (c.get as (key: string) => unknown)('shopId');
-  const topic = incomingHeader(c, 'x-shopify-topic');
-  const webhookId = incomingHeader(c, 'x-shopify-webhook-id');
+  const topic = webhook ? incomingHeader(c, 'x-shopify-topic') : undefined;
+  const webhookId = webhook ? incomingHeader(c, 'x-shopify-webhook-id') : undefined;
   const line = {
     requestId,
     method: c.req.method,
@@ -83,6 +85,6 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const started = performance.now();
     await next();
     c.res.headers.set('X-Request-Id', requestId);
-    logAnswered(logger, lines, c, requestId, started);
+    logAnswered(logger, lines, c, requestId, started, true);
   };
 }

@@ -1,6 +1,9 @@
 /**
  * The shop's webhook deliveries and dead letters (issue 14), behind the session token:
- * `GET /webhook-deliveries?status=queued|done|dead&limit=` (newest first, at most 200),
+ * `GET /webhook-deliveries?status=queued|done|dead&limit=&source=platform|all` (newest first, at most
+ * 200; the app's own queued topics such as the storefront's `loyalty/visit` pings are left out unless
+ * `source=all` or the list is the dead letters, so shoppers' page views never bury the platform's
+ * deliveries and nothing dead is hidden),
  * `GET /webhook-deliveries/:id`, `POST /webhook-deliveries/:id/retry` to requeue a dead one, and
  * `POST /webhook-deliveries/reconcile` `{ sinceHours? }` (1 … 720, default 72) to re-fetch the recent
  * orders through the platform adapter and queue what no delivery brought (server/services/reconcile.ts).
@@ -11,6 +14,7 @@ import { ApiError, notFound } from '../errors';
 import { LocalOrders, RECONCILE_MAX_ORDERS, ShopifyOrders, type PlatformOrders } from '../platform/orders';
 import { reconcileOrders } from '../services/reconcile';
 import { toDeliveryView, type WebhookQueue } from '../webhooks/queue';
+import { APP_TOPICS } from '../webhooks/topics';
 import { readJsonBody } from './body';
 
 /** The reconciliation window: default and largest, in hours. */
@@ -18,6 +22,7 @@ export const RECONCILE_DEFAULT_HOURS = 72;
 export const RECONCILE_MAX_HOURS = 720;
 
 const STATUSES = ['queued', 'done', 'dead'];
+const SOURCES = ['platform', 'all'];
 
 export function webhookDeliveryRoutes(deps: AppDeps, queue: WebhookQueue): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -38,9 +43,12 @@ export function webhookDeliveryRoutes(deps: AppDeps, queue: WebhookQueue): Hono<
   app.get('/webhook-deliveries', async (c) => {
     const status = c.req.query('status');
     if (status !== undefined && !STATUSES.includes(status)) throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'status', message: `Must be one of ${STATUSES.join(', ')}` }]);
+    const source = c.req.query('source') ?? 'platform';
+    if (!SOURCES.includes(source)) throw new ApiError(400, 'invalid_query', 'Value invalid', [{ path: 'source', message: `Must be one of ${SOURCES.join(', ')}` }]);
     const limit = Math.min(200, Math.max(1, Number(c.req.query('limit') ?? 50) || 50));
     let query = deps.db.selectFrom('webhook_deliveries').selectAll().where('shop_id', '=', c.get('shopId'));
     if (status) query = query.where('status', '=', status);
+    if (source === 'platform' && status !== 'dead') query = query.where('topic', 'not in', Object.keys(APP_TOPICS));
     const rows = await query.orderBy('seq', 'desc').limit(limit).execute();
     return c.json({ data: rows.map(toDeliveryView), count: rows.length });
   });

@@ -144,6 +144,22 @@ describe('storefront visit ping', () => {
     expect(await s.db.selectFrom('webhook_deliveries').select('id').where('topic', '=', 'loyalty/visit').execute()).toEqual([]);
   });
 
+  it('keeps visit pings out of the webhook deliveries list unless asked for, and never hides a dead one', async () => {
+    const s = await eventsApp();
+    await s.program('interact_website', { earnPoint: 10, hasLimit: false });
+    await s.deliver('customers/create', { ...s.customerBody(), id: CUSTOMER });
+    await visit(s);
+    const topics = async (query: string) => ((await (await s.call('GET', `/api/webhook-deliveries${query}`)).json()) as { data: { topic: string }[] }).data.map((d) => d.topic);
+    expect(await topics('')).toEqual(['customers/create']);
+    expect(await topics('?status=done')).toEqual(['customers/create']);
+    expect(await topics('?source=all')).toEqual(['loyalty/visit', 'customers/create']);
+    await s.db.updateTable('webhook_deliveries').set({ status: 'dead' }).where('topic', '=', 'loyalty/visit').execute();
+    expect(await topics('?status=dead')).toEqual(['loyalty/visit']);
+    const bad = await s.call('GET', '/api/webhook-deliveries?source=shopper');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { details: unknown[] } }).error.details).toEqual([{ path: 'source', message: 'Must be one of platform, all' }]);
+  });
+
   it('is never taken from the platform webhook route', async () => {
     const s = await eventsApp();
     const res = await s.deliver('loyalty/visit', { customerId: CUSTOMER, at: '2026-11-25T15:00:00Z', key: 'k' });

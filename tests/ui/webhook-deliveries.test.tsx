@@ -105,3 +105,20 @@ describe('webhook deliveries screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Webhook deliveries' })).toBeInTheDocument();
   });
 });
+
+describe('storefront visits in the deliveries list', () => {
+  it('leaves them out by default and lists them, named, once the merchant asks', async () => {
+    const fetchMock = mockFetch({
+      'GET /api/shops': shopReply,
+      [LIST]: { body: { data: [delivery()] } },
+      [`${LIST}&source=all`]: { body: { data: [delivery({ id: 'v1', topic: 'loyalty/visit', orderKey: null }), delivery()] } },
+    });
+    renderApp('/settings/webhooks');
+    const table = await screen.findByRole('table', { name: 'Webhook deliveries' });
+    await within(table).findByText('Order placed');
+    expect(within(table).queryByText('Storefront visit')).toBeNull();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Include storefront visits (failed ones always show)' }));
+    expect(await within(await screen.findByRole('table', { name: 'Webhook deliveries' })).findByText('Storefront visit')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET', '/api/webhook-deliveries?limit=200&source=all')).toHaveLength(1);
+  });
+});

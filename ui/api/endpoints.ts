@@ -317,8 +317,9 @@ export const api = {
    * @throws ApiError 400/422 with `details` naming the bad setting (`/primaryLanguageInApp`)
    */
   /** The newest webhook deliveries (at most 200), of one status or all. */
-  webhookDeliveries: async (status?: DeliveryStatus) =>
-    (await request<{ data: WebhookDelivery[] }>(`/api/webhook-deliveries?limit=200${status ? `&status=${status}` : ''}`)).data,
+  /** `includeVisits`: the storefront's queued visit pings too (the list leaves the app's own topics out unless asked). */
+  webhookDeliveries: async (status?: DeliveryStatus, includeVisits = false) =>
+    (await request<{ data: WebhookDelivery[] }>(`/api/webhook-deliveries?limit=200${status ? `&status=${status}` : ''}${includeVisits ? '&source=all' : ''}`)).data,
   /** Queues a dead delivery again. @throws ApiError 409 `not_dead` for any other delivery */
   retryDelivery: (id: string) => request<{ success: true }>(`/api/webhook-deliveries/${encodeURIComponent(id)}/retry`, { method: 'POST' }),
   /** Re-fetches the platform's orders of the last `sinceHours` hours and queues what no delivery brought. */

@@ -29,6 +29,7 @@ const topicLabels: Record<string, MessageKey> = {
   'orders/create': 'webhooks.topic.ordersCreate',
   'refunds/create': 'webhooks.topic.refundsCreate',
   'orders/cancelled': 'webhooks.topic.ordersCancelled',
+  'loyalty/visit': 'webhooks.topic.visit',
 };
 /** The look-back windows offered for reconciliation, in hours (the API takes 1 … 720). */
 const WINDOWS = [24, 72, 168, 720] as const;
@@ -143,7 +144,10 @@ export function WebhookDeliveriesPage() {
   const t = useT();
   const [search, setSearch] = useSearchParams();
   const filter = parseFilter(search.get('status'));
-  const deliveries = useResource(`deliveries:${filter}`, () => api.webhookDeliveries(filter === 'all' ? undefined : filter));
+  const includeVisits = search.get('source') === 'all';
+  const deliveries = useResource(`deliveries:${filter}:${includeVisits}`, () => api.webhookDeliveries(filter === 'all' ? undefined : filter, includeVisits));
+  /** The status tab and the visits switch live in the address, so a reload or a shared link keeps both. */
+  const setView = (status: Filter, visits: boolean) => setSearch({ ...(status === 'all' ? {} : { status }), ...(visits ? { source: 'all' } : {}) });
   const showToast = useSetAtom(showToastAtom);
   const [retrying, setRetrying] = useState<string | null>(null);
   const retry = async (d: WebhookDelivery) => {
@@ -163,7 +167,11 @@ export function WebhookDeliveriesPage() {
     <Page title={t('webhooks.title')} secondaryActions={<Button onClick={deliveries.reload}>{t('common.reload')}</Button>}>
       <p className="page-intro">{t('webhooks.intro')}</p>
       <ReconcileCard onQueued={deliveries.reload} />
-      <Tabs tabs={FILTERS.map((id) => ({ id, label: t(filterLabels[id]) }))} selected={filter} label={t('webhooks.tabs.label')} onSelect={(id) => setSearch(id === 'all' ? {} : { status: id })} />
+      <Tabs tabs={FILTERS.map((id) => ({ id, label: t(filterLabels[id]) }))} selected={filter} label={t('webhooks.tabs.label')} onSelect={(id) => setView(parseFilter(id), includeVisits)} />
+      <label className="checkbox-row">
+        <input type="checkbox" checked={includeVisits} onChange={(e) => setView(filter, e.target.checked)} />
+        {t('webhooks.showVisits')}
+      </label>
       <div role="tabpanel" aria-labelledby={`tab-${filter}`} className="tabs__panel">
         {deliveries.error !== undefined ? (
           <Banner tone="critical" title={t('webhooks.listFailed')} action={{ label: t('common.reload'), onAction: deliveries.reload }}>
