@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
-import { startCheckpointer, SAFETY_NET_PAGES } from './checkpointer';
+import { startCheckpointer, SAFETY_NET_PAGES, SERVING_CHECKPOINT_PAGES } from './checkpointer';
 import type { WritePriority } from './write-priority';
 import { migrations } from './migrations';
 import { isSqlite } from './dialect';
@@ -83,7 +83,9 @@ export async function openDatabase(location: string, options: PostgresOptions = 
   sqlite.pragma('mmap_size = 268435456');
   // Checkpoints run on a worker thread (server/db/checkpointer.ts), not inside a request's commit.
   const checkpointer = location === ':memory:' || options.checkpointer === false ? null : startCheckpointer(location);
-  if (location !== ':memory:') sqlite.pragma(`wal_autocheckpoint = ${options.safetyNetCheckpoint === false ? 0 : SAFETY_NET_PAGES}`);
+  // The connection that runs the checkpointer (the serving thread's) restarts the log at 16 MB; the
+  // others keep the safety net (server/db/checkpointer.ts).
+  if (location !== ':memory:') sqlite.pragma(`wal_autocheckpoint = ${options.safetyNetCheckpoint === false ? 0 : checkpointer ? SERVING_CHECKPOINT_PAGES : SAFETY_NET_PAGES}`);
   sqlite.pragma('foreign_keys = ON');
   const busyTimeoutMs = Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000));
   const spin = options.spinOnBusy ? busyTimeoutMs : null;
