@@ -154,8 +154,40 @@ export function groupCommitOf(db: Db): GroupCommit | undefined {
   return groupCommits.get(db);
 }
 
+/**
+ * A value read once per group commit: while a group is open on `db` (the root Db of a connection
+ * opened with `groupCommit: true`, as the webhook processing thread's is), the first call with
+ * `key` runs `load` and later calls in the same group get its promise; outside a group, and on any
+ * other connection (PostgreSQL included), every call runs `load`. Sound because a group holds
+ * SQLite's write lock from its first statement (`begin immediate`), so no other connection can
+ * change what was read until the group ends, and the memo is dropped at every begin, commit and
+ * rollback. For a shop's configuration (its row, programs, settings, tiers), which the deliveries of
+ * a group read over and over and never write; a processor that may change it (the privacy topics)
+ * calls forgetGroupReads first. A rejected load is not kept. The value is shared: never mutate it.
+ */
+export function readOncePerGroup<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
+  const group = groupCommits.get(db);
+  if (!(group instanceof SqliteGroupCommit) || !group.active) return load();
+  const kept = group.reads.get(key) as Promise<T> | undefined;
+  if (kept) return kept;
+  const loaded = load();
+  group.reads.set(key, loaded);
+  loaded.catch(() => {
+    if (group.reads.get(key) === loaded) group.reads.delete(key);
+  });
+  return loaded;
+}
+
+/** Drops what readOncePerGroup kept in the open group on `db` (before a delivery that may change a shop's configuration). */
+export function forgetGroupReads(db: Db): void {
+  const group = groupCommits.get(db);
+  if (group instanceof SqliteGroupCommit) group.reads.clear();
+}
+
 class SqliteGroupCommit implements GroupCommit {
   active = false;
+  /** What readOncePerGroup kept in the open group, by key. */
+  readonly reads = new Map<string, Promise<unknown>>();
 
   constructor(private readonly priority: WritePriority | null = null) {}
 
@@ -171,16 +203,19 @@ class SqliteGroupCommit implements GroupCommit {
   begin(): void {
     if (this.active) throw new Error('a group commit is already open');
     this.run('begin');
+    this.reads.clear();
     this.active = true;
   }
 
   commit(): void {
     this.active = false;
+    this.reads.clear();
     this.run('commit');
   }
 
   rollback(): void {
     this.active = false;
+    this.reads.clear();
     this.run('rollback');
   }
 }

@@ -19,7 +19,7 @@ import { evaluateMilestones, type MilestoneProgress } from '../../engine/milesto
 import { currencyExponent, toMajor } from '../../engine/money';
 import { availableAt } from '../../engine/pending';
 import type { AppDeps } from '../deps';
-import type { Db } from '../db/database';
+import { readOncePerGroup, type Db } from '../db/database';
 import type { LedgerEntriesTable, MilestoneStepsTable } from '../db/tables';
 import { listDocuments } from '../store/documents';
 import { appendEntries } from '../store/ledger';
@@ -81,11 +81,11 @@ async function progressOf(tx: Db, shopId: string, customerId: string, currency: 
  * progress. A shop without milestone programs costs one query. Throws ApiError 404 `unknown_shop`.
  * @param deps the app's dependencies (the discount adapter issues pending coupon rewards later)
  */
-export async function awardMilestones(tx: Db, deps: Pick<AppDeps, 'now'>, shopId: string, customerId: string, atIso: string): Promise<MilestoneAwardResult> {
-  void deps;
-  const programs = (await listDocuments(tx, shopId, ['earning.milestone'])).filter((p) => p.data.status === true);
+export async function awardMilestones(tx: Db, deps: Pick<AppDeps, 'now' | 'db'>, shopId: string, customerId: string, atIso: string): Promise<MilestoneAwardResult> {
+  // Read once per group of deliveries on the processing thread (readOncePerGroup; the programs are shared: filter copies).
+  const programs = (await readOncePerGroup(deps.db, `documents:${shopId}:earning.milestone`, () => listDocuments(tx, shopId, ['earning.milestone']))).filter((p) => p.data.status === true);
   if (programs.length === 0) return { points: 0, settled: [] };
-  const shop = await shopOrThrow(tx, shopId);
+  const shop = await readOncePerGroup(deps.db, `shop:${shopId}`, () => shopOrThrow(tx, shopId));
   const customer = await tx.selectFrom('customers').select('type').where('shop_id', '=', shopId).where('id', '=', customerId).executeTakeFirst();
   // Left (excluded) customers earn nothing, milestones included (spec 002 §4).
   if (!customer || customer.type === 'left') return { points: 0, settled: [] };

@@ -14,7 +14,7 @@ import { availableAt } from '../../engine/pending';
 import { localDate } from '../../engine/store-time';
 import { applyTierMultiplier } from '../../engine/tiers';
 import type { AppDeps } from '../deps';
-import type { Db } from '../db/database';
+import { readOncePerGroup, type Db } from '../db/database';
 import { ApiError } from '../errors';
 import { listDocuments } from '../store/documents';
 import { appendEntries, upsertCustomer } from '../store/ledger';
@@ -104,7 +104,8 @@ export interface IngestOptions {
  * path) when the body is not an order, 404 `unknown_shop` for a shop that never installed the app.
  */
 export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
-  const shop = await shopOrThrow(deps.db, shopId);
+  // The shop's configuration is read once per group of deliveries on the processing thread (readOncePerGroup).
+  const shop = await readOncePerGroup(deps.db, `shop:${shopId}`, () => shopOrThrow(deps.db, shopId));
   const order = parseOrder(body, shop.currency);
   const previous = await deps.db
     .selectFrom('webhook_receipts')
@@ -119,7 +120,7 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
   const customer = order.customer;
   const facts = customer ? await customerFacts(deps.db, shopId, customer.id) : null;
   const allowance = orderAllowance(shop.plan, await ordersThisMonth(deps.db, shop, now));
-  const programs = await listDocuments(deps.db, shopId, ['earning.place_order']);
+  const programs = await readOncePerGroup(deps.db, `documents:${shopId}:earning.place_order`, () => listDocuments(deps.db, shopId, ['earning.place_order']));
   const programsEvaluation = await evaluateOrder(programs, order, {
     timeZone: shop.timeZone,
     ...(facts ? { customer: facts.profile, history: facts.history } : {}),
@@ -127,10 +128,10 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
   });
   // The VIP tier held when ordering multiplies the awards (a `points_multiplier` perk), stated in
   // each decision's message and `tierMultiplier` (server/services/tiers.ts, engine/tiers.ts).
-  const multiplier = facts ? await tierMultiplierFor(deps.db, shopId, facts.profile.tierId) : null;
+  const multiplier = facts?.profile.tierId ? await readOncePerGroup(deps.db, `tier-multiplier:${shopId}:${facts.profile.tierId}`, () => tierMultiplierFor(deps.db, shopId, facts.profile.tierId)) : null;
   const multiplied = multiplier ? applyTierMultiplier(programsEvaluation, multiplier) : programsEvaluation;
   // Sandbox mode (spec 002 §4): only test-list customers earn (server/services/settings.ts).
-  const evaluation = sandboxFilter(multiplied, await shopSettings(deps.db, shopId), customer);
+  const evaluation = sandboxFilter(multiplied, await readOncePerGroup(deps.db, `settings:${shopId}`, () => shopSettings(deps.db, shopId)), customer);
   const iso = now.toISOString();
   const pending = shop.pendingPoints.enabled;
   const until = availableAt(now, shop.pendingPoints).toISOString();
@@ -204,6 +205,7 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
           counted: evaluation.orderSkipped === null || evaluation.orderSkipped === 'order_limit_reached',
         },
         now,
+        deps.db,
       );
       // Milestones the order reaches (orders, amount spent, earned points), in this transaction.
       await awardMilestones(tx, deps, shopId, customer.id, iso);

@@ -10,7 +10,7 @@
  * No query here reads a shop's whole history: stats are a handful of month rows per customer,
  * placement on launch pages through customers by id, demotion reads the demotion clock by index.
  */
-import type { Db } from '../db/database';
+import { readOncePerGroup, type Db } from '../db/database';
 import type { LedgerEntriesTable } from '../db/tables';
 import { ApiError, notFound } from '../errors';
 import { currencyExponent } from '../../engine/money';
@@ -179,15 +179,16 @@ export async function onLedgerAppend(db: Db, rows: readonly LedgerEntriesTable[]
  * then assesses the customer when the VIP program is launched. `counted` false (a test, cancelled
  * or foreign-currency order) records only the points, if any.
  */
-export async function recordTierOrder(db: Db, shopId: string, customerId: string, order: { tierPoints: number; amountSpentMinor: number; counted: boolean }, at: Date): Promise<void> {
+export async function recordTierOrder(db: Db, shopId: string, customerId: string, order: { tierPoints: number; amountSpentMinor: number; counted: boolean }, at: Date, root?: Db): Promise<void> {
   if (!order.counted && order.tierPoints === 0) return;
-  const facts = await appendFacts(db, shopId);
+  // `root` (the app's Db, of which `db` is a transaction): the shop's tier facts and context are read once per group of deliveries (readOncePerGroup).
+  const facts = root ? await readOncePerGroup(root, `tier-facts:${shopId}`, () => appendFacts(db, shopId)) : await appendFacts(db, shopId);
   if (!facts) return;
   const day = localDate(at, facts.timeZone);
   if (facts.startDate && day < facts.startDate) return;
   const delta = { tierPoints: order.tierPoints, amountSpentMinor: order.counted ? Math.max(0, order.amountSpentMinor) : 0, orders: order.counted ? 1 : 0 };
   await bumpStats(db, shopId, customerId, day.slice(0, 7), delta, at.toISOString(), true);
-  if (facts.launched) await assessCustomers(db, shopId, [customerId], { now: at });
+  if (facts.launched) await assessCustomers(db, shopId, [customerId], { now: at, ...(root ? { context: await readOncePerGroup(root, `tier-context:${shopId}`, () => tierContext(db, shopId)) } : {}) });
 }
 
 /** Customers' stats over the current assessment period (months from the cycle's start and from their reset). */

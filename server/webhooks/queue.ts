@@ -17,7 +17,7 @@
  * Time here is the wall clock (not AppDeps.now): back-off and claims are about real seconds.
  */
 import type { AppDeps } from '../deps';
-import { groupCommitOf, type Db, type GroupCommit } from '../db/database';
+import { forgetGroupReads, groupCommitOf, type Db, type GroupCommit } from '../db/database';
 import type { WebhookDeliveriesTable } from '../db/tables';
 import { ApiError } from '../errors';
 import { parseExact } from '../json';
@@ -25,6 +25,12 @@ import type { Logger } from '../logging';
 import { CoalescedRun } from '../services/coalesced-run';
 import type { JournalRecord } from './journal';
 import { queuedTopic } from './topics';
+
+/**
+ * Topics whose processing only reads a shop's configuration (never writes its row, documents or tier
+ * program): what one group read of it stays valid across them (server/db/database.ts readOncePerGroup).
+ */
+const READS_CONFIG_ONLY = new Set(['orders/create', 'refunds/create', 'orders/cancelled', 'customers/create', 'customers/update', 'loyalty/visit']);
 
 /** Tuning; the defaults suit production. */
 export interface QueueOptions {
@@ -407,6 +413,10 @@ export class WebhookQueue {
   private async process(delivery: WebhookDeliveriesTable): Promise<void> {
     const db = this.deps.db;
     const topic = queuedTopic(delivery.topic);
+    // What a group read once (readOncePerGroup: a shop's row, programs, settings) may be changed by
+    // a topic outside READS_CONFIG_ONLY (shop/redact, app/uninstalled): forgotten before and after it.
+    const changesConfig = !READS_CONFIG_ONLY.has(delivery.topic);
+    if (changesConfig) forgetGroupReads(db);
     try {
       if (!topic) throw new ApiError(400, 'unknown_topic', `No processor for ${delivery.topic}`);
       const body = this.recent.has(delivery.id) ? this.recent.get(delivery.id) : parseExact((await db.selectFrom('webhook_delivery_bodies').select('body').where('delivery_id', '=', delivery.id).executeTakeFirstOrThrow()).body);
@@ -441,5 +451,6 @@ export class WebhookQueue {
         .where('id', '=', delivery.id)
         .execute();
     }
+    if (changesConfig) forgetGroupReads(db);
   }
 }

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupCommitOf, openDatabase } from '../../server/db/database';
+import { forgetGroupReads, groupCommitOf, openDatabase, readOncePerGroup } from '../../server/db/database';
 import { newShopRow } from '../../server/store/shops';
 import { createLogger } from '../../server/logging';
 import { storeThroughJournal } from '../../server/webhooks/intake';
@@ -21,7 +21,7 @@ import { ProcessingThread } from '../../server/webhooks/thread';
 import { DEMO } from '../../server/config';
 import { webhookHmac } from '../../server/webhook-hmac';
 import { AUTH, makeApp, repoRegistry, ROOT, SHOP } from '../support/app';
-import { orderBody } from '../support/factories';
+import { orderBody, placeOrderData } from '../support/factories';
 import { freePort, startServer } from '../support/server-process';
 
 const require = createRequire(import.meta.url);
@@ -193,6 +193,64 @@ describe('group commit on the processing connection', () => {
     await insert('g4');
     expect(names()).toEqual(['g1', 'g3', 'g4']);
     peek.close();
+    await db.destroy();
+    await t.db.destroy();
+  });
+});
+
+describe('reads kept for one group commit (readOncePerGroup)', () => {
+  it('reads once inside a group, again in the next one, every time outside one or on another connection, and never keeps a failure', async () => {
+    const path = dbPath('group-reads');
+    const t = await makeApp({ databasePath: path });
+    const db = await openDatabase(path, { checkpointer: false, groupCommit: true });
+    const group = groupCommitOf(db)!;
+    let loads = 0;
+    const load = async () => ++loads;
+    expect([await readOncePerGroup(db, 'k', load), await readOncePerGroup(db, 'k', load)]).toEqual([1, 2]);
+    group.begin();
+    expect([await readOncePerGroup(db, 'k', load), await readOncePerGroup(db, 'k', load), await readOncePerGroup(db, 'other', load)]).toEqual([3, 3, 4]);
+    forgetGroupReads(db);
+    expect(await readOncePerGroup(db, 'k', load)).toBe(5);
+    await expect(readOncePerGroup(db, 'failing', () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    expect(await readOncePerGroup(db, 'failing', load)).toBe(6);
+    group.commit();
+    group.begin();
+    expect(await readOncePerGroup(db, 'k', load)).toBe(7);
+    group.rollback();
+    expect(await readOncePerGroup(db, 'k', load)).toBe(8);
+    expect(await readOncePerGroup(t.db, 'k', load)).toBe(9);
+    await db.destroy();
+    await t.db.destroy();
+  });
+
+  it('awards each order by the programs as they were when its group began: a change saved between groups counts for the next order', async () => {
+    const path = dbPath('group-reads-orders');
+    const t = await makeApp({ databasePath: path });
+    await t.queue.stop(); // only the group queue below processes
+    const created = await t.call('POST', '/api/kinds/earning.place_order/docs', { data: placeOrderData({ earnPoint: 1, rateMoney: 1 }) });
+    const program = ((await created.json()) as { data: { id: string; data: Record<string, unknown> } }).data;
+    const db = await openDatabase(path, { checkpointer: false, groupCommit: true });
+    // Processed in groups (as the processing thread does) when kicked: enqueue alone does not process.
+    const queue = new WebhookQueue({ db, registry: repoRegistry(), auth: AUTH }, { claimBatch: 16 });
+    const order = (n: number): NewDelivery => {
+      const body = orderBody({ id: 9_300_000 + n, customer: { id: 501, email: 'r@example.com' } });
+      return { shopId: SHOP, topic: 'orders/create', webhookId: `reads-${n}`, orderKey: String(9_300_000 + n), body: JSON.stringify(body) };
+    };
+    const points = async () => (await t.db.selectFrom('ledger_entries').select(['source_id', 'points']).where('shop_id', '=', SHOP).orderBy('source_id').execute()).map((r) => r.points);
+    for (const n of [1, 2, 3]) await queue.enqueue(order(n));
+    queue.kick();
+    await queue.drain();
+    const before = await points();
+    expect(before).toHaveLength(3);
+    expect(new Set(before).size).toBe(1);
+    // The merchant triples the rate between groups (through the admin, another connection).
+    const saved = await t.call('PUT', `/api/kinds/earning.place_order/docs/${program.id}`, { version: 1, data: { ...program.data, earnPoint: 3 } });
+    expect(saved.status).toBe(200);
+    await queue.enqueue(order(4));
+    queue.kick();
+    await queue.drain();
+    expect(await points()).toEqual([...before, before[0]! * 3]);
+    await queue.stop();
     await db.destroy();
     await t.db.destroy();
   });

@@ -5,6 +5,7 @@
  * none of these screens scrolls sideways on a 390 px phone.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { deliverOrder, idSeries } from './support/orders';
 
 async function signIn(page: Page): Promise<void> {
   await page.goto('/auth/login');
@@ -142,5 +143,32 @@ test('settings and the dev zone fit a 390 px phone without sideways scrolling', 
     await expect(page.locator('h1').first()).toBeVisible();
     if (path.includes('recommended_apps_manager')) await expect(page.getByTestId('recommended-app')).toHaveCount(2);
     expect(await noSidewaysScroll(page), path).toBeLessThanOrEqual(0);
+  }
+});
+
+test('webhook deliveries: an order is listed, storefront visits only when asked for, on a phone and embedded', async ({ page, request }) => {
+  const ids = idSeries(6);
+  const customer = { id: ids.customer(1), email: `deliveries-${ids.run}@example.com`, firstName: 'Dee', lastName: 'Livery' };
+  await deliverOrder(request, { id: ids.order(1), lineItemId: ids.lineItem(1), name: `#D${ids.run}`, price: '42.00', customer });
+  // A signed-in shopper's page view, through the demo's app proxy: queued as the app's own topic.
+  const ping = await request.post(`/apps/loyalty/visit?loyalty_demo_customer=${customer.id}`, { headers: { 'Idempotency-Key': `deliveries-${ids.run}` } });
+  expect(ping.status()).toBe(202);
+  await signIn(page);
+  await page.goto('/settings/webhooks');
+  const table = page.getByRole('table', { name: 'Webhook deliveries' });
+  await expect(table.getByRole('row').filter({ hasText: ids.order(1) })).toBeVisible();
+  await expect(table.getByText('Storefront visit')).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /Include storefront visits/ }).check();
+  await expect(page).toHaveURL(/source=all/);
+  await expect(table.getByText('Storefront visit').first()).toBeVisible();
+  // The choice survives a reload (it is in the address).
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: /Include storefront visits/ })).toBeChecked();
+  for (const path of ['/settings/webhooks?source=all', '/embed/settings/webhooks?shop=demo-shop.myshopify.com&source=all']) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(path);
+    await expect(page.getByRole('table', { name: 'Webhook deliveries' }).getByText('Storefront visit').first()).toBeVisible();
+    expect(await noSidewaysScroll(page), path).toBeLessThanOrEqual(0);
+    if (path.startsWith('/embed')) await expect(page.locator('header.topbar')).toHaveCount(0);
   }
 });

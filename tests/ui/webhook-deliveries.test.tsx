@@ -111,14 +111,17 @@ describe('storefront visits in the deliveries list', () => {
     const fetchMock = mockFetch({
       'GET /api/shops': shopReply,
       [LIST]: { body: { data: [delivery()] } },
-      [`${LIST}&source=all`]: { body: { data: [delivery({ id: 'v1', topic: 'loyalty/visit', orderKey: null }), delivery()] } },
+      [`${LIST}&source=all`]: { body: { data: [delivery({ id: 'v1', topic: 'loyalty/visit', orderKey: 'customer:77' }), delivery()] } },
     });
     renderApp('/settings/webhooks');
     const table = await screen.findByRole('table', { name: 'Webhook deliveries' });
     await within(table).findByText('Order placed');
     expect(within(table).queryByText('Storefront visit')).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Include storefront visits (failed ones always show)' }));
-    expect(await within(await screen.findByRole('table', { name: 'Webhook deliveries' })).findByText('Storefront visit')).toBeInTheDocument();
+    const withVisits = await screen.findByRole('table', { name: 'Webhook deliveries' });
+    expect(await within(withVisits).findByText('Storefront visit')).toBeInTheDocument();
+    // A customer's delivery names the customer, not its internal key.
+    expect(within(withVisits).getByText('Customer 77')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'GET', '/api/webhook-deliveries?limit=200&source=all')).toHaveLength(1);
   });
 });

@@ -24,6 +24,8 @@ const filterLabels: Record<Filter, MessageKey> = {
   queued: 'webhooks.status.queued',
   done: 'webhooks.status.done',
 };
+/** What a delivery is about: the order id, or "Customer <id>" for a customer's deliveries (their key is `customer:<id>`). */
+const subjectOf = (orderKey: string, t: ReturnType<typeof useT>): string => (orderKey.startsWith('customer:') ? t('webhooks.customerKey', { id: orderKey.slice('customer:'.length) }) : orderKey);
 const statusTones: Record<DeliveryStatus, BadgeTone> = { queued: 'attention', done: 'success', dead: 'critical' };
 const topicLabels: Record<string, MessageKey> = {
   'orders/create': 'webhooks.topic.ordersCreate',
@@ -114,7 +116,7 @@ function DeliveryRows({ deliveries, retrying, onRetry }: { deliveries: WebhookDe
                   {topicLabels[d.topic] ? t(topicLabels[d.topic]!) : d.topic}
                   {d.lastError && <div className="webhooks__error">{t('webhooks.lastError', { error: d.lastError })}</div>}
                 </td>
-                <td>{d.orderKey}</td>
+                <td>{subjectOf(d.orderKey, t)}</td>
                 <td>
                   <Badge tone={statusTones[status] ?? 'neutral'}>{filterLabels[status] ? t(filterLabels[status]) : d.status}</Badge>
                 </td>
