@@ -74,6 +74,10 @@ export async function openDatabase(location: string, options: PostgresOptions = 
   if (isPostgresUrl(location)) return openPostgres(location, options);
   if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
   const sqlite = new SQLite(location);
+  // Turning a new file to WAL needs a moment alone with it: wait (as the connection's statements
+  // will, below) rather than fail "database is locked" when another process opens it at the same
+  // time (two instances starting on one file) or its checkpointer is reading it.
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'full' ? 'FULL' : 'NORMAL'}`);
   // SQLite's default page cache is 2 MB: a shop's indexes outgrow it early, and every lookup

@@ -14,9 +14,10 @@
  * beyond the page answered.
  */
 import { Hono, type Context } from 'hono';
-import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { sql } from 'kysely';
 import type { AppDeps } from '../deps';
-import { directReaderOf, type Db } from '../db/database';
+import type { Db } from '../db/database';
+import { CompiledOnce } from '../db/compiled';
 import { shopSettings } from '../services/settings';
 import { ApiError } from '../errors';
 import { listDocuments } from '../store/documents';
@@ -229,37 +230,6 @@ export function storefrontCacheMs(env: Readonly<Record<string, string | undefine
   return env.STOREFRONT_CACHE_MS !== undefined && env.STOREFRONT_CACHE_MS.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : 1000;
 }
 
-/**
- * A query built once per database with Kysely, then run from its compiled SQL with fresh
- * parameters: on the 2-core machine the builder costs about 0.13 ms a query, four times what these
- * indexed reads cost. On the serving thread's SQLite connection the statement runs at once, past
- * Kysely's connection queue, unless a transaction holds the connection. `build` gets a sentinel for each named parameter; the compiled parameters
- * are matched back to the names, so the SQL text and placeholder order are Kysely's own for the
- * dialect (SQLite `?`, PostgreSQL `$n`). Each variant (`key`) is compiled on first use.
- */
-class CompiledOnce<N extends string, R> {
-  private readonly compiled = new WeakMap<Db, Map<string, { sql: string; order: (N | { value: unknown })[] }>>();
-
-  constructor(private readonly build: (db: Db, p: Record<N, string>, key: string) => Compilable<R>) {}
-
-  /** Runs variant `key` with `values`; answers the rows. */
-  async rows(db: Db, key: string, values: Record<N, unknown>): Promise<R[]> {
-    let variants = this.compiled.get(db);
-    if (!variants) this.compiled.set(db, (variants = new Map()));
-    let v = variants.get(key);
-    if (!v) {
-      const sentinels = new Proxy({} as Record<N, string>, { get: (_t, name) => `\u0000param:${String(name)}` });
-      const c = this.build(db, sentinels, key).compile();
-      v = { sql: c.sql, order: c.parameters.map((p) => (typeof p === 'string' && p.startsWith('\u0000param:') ? (p.slice(7) as N) : { value: p })) };
-      variants.set(key, v);
-    }
-    const params = v.order.map((o) => (typeof o === 'string' ? values[o] : o.value));
-    // On SQLite, at once when no transaction holds the connection (server/db/database.ts directReaderOf).
-    const rows = directReaderOf(db)?.(v.sql, params);
-    if (rows) return rows as R[];
-    return (await db.executeQuery(CompiledQuery.raw(v.sql, params) as CompiledQuery<R>)).rows;
-  }
-}
 
 /** The stat column of each entry method (customer_tier_stats). */
 const STAT_COLUMN = { points_earned: 's.tier_points', amount_spent: 's.amount_spent_minor', number_of_orders: 's.orders' } as const;

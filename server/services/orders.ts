@@ -14,6 +14,7 @@ import { availableAt } from '../../engine/pending';
 import { localDate } from '../../engine/store-time';
 import { applyTierMultiplier } from '../../engine/tiers';
 import type { AppDeps } from '../deps';
+import { CompiledOnce } from '../db/compiled';
 import { readOncePerGroup, type Db } from '../db/database';
 import { ApiError } from '../errors';
 import { listDocuments } from '../store/documents';
@@ -33,10 +34,34 @@ export const ORDERS_CREATE = 'orders/create';
 /** What one delivery did. `duplicate` is true when the order had been ingested before. */
 export interface IngestResult {
   orderId: string;
+  /** The order's customer (platform id), or null for a guest checkout without one. */
+  customerId: string | null;
   duplicate: boolean;
   pointsAwarded: number;
   evaluation: OrderEvaluation;
 }
+
+// The statements every order runs, compiled once (server/db/compiled.ts: Kysely's builder cost more than SQLite on these).
+const ORDERS_THIS_MONTH = new CompiledOnce<'shop' | 'month', { orders: number }>((db, p) => db.selectFrom('order_allowance_usage').select('orders').where('shop_id', '=', p.shop).where('month', '=', p.month));
+const CUSTOMER_TYPE = new CompiledOnce<'shop' | 'id', { type: string; tier_id: string | null }>((db, p) => db.selectFrom('customers').select(['type', 'tier_id']).where('shop_id', '=', p.shop).where('id', '=', p.id));
+const PLACE_ORDER_AWARDS = new CompiledOnce<'shop' | 'customer', { program_id: string | null; points: number; created_at: string }>((db, p) =>
+  db.selectFrom('ledger_entries').select(['program_id', 'points', 'created_at']).where('shop_id', '=', p.shop).where('customer_id', '=', p.customer).where('program_kind', '=', 'earning.place_order').where('points', '>', 0),
+);
+const RECEIPT_OUTCOME = new CompiledOnce<'shop' | 'topic' | 'id', { outcome: string }>((db, p) =>
+  db.selectFrom('webhook_receipts').select('outcome').where('shop_id', '=', p.shop).where('topic', '=', p.topic).where('resource_id', '=', p.id),
+);
+const INSERT_RECEIPT = new CompiledOnce<'shop' | 'topic' | 'id' | 'at' | 'outcome' | 'month'>((db, p) =>
+  db
+    .insertInto('webhook_receipts')
+    .values({ shop_id: p.shop, topic: p.topic, resource_id: p.id, received_at: p.at, outcome: p.outcome, counted_month: p.month })
+    .onConflict((oc) => oc.columns(['shop_id', 'topic', 'resource_id']).doNothing()),
+);
+const COUNT_ALLOWANCE = new CompiledOnce<'shop' | 'month'>((db, p) =>
+  db
+    .insertInto('order_allowance_usage')
+    .values({ shop_id: p.shop, month: p.month, orders: 1 })
+    .onConflict((oc) => oc.columns(['shop_id', 'month']).doUpdateSet((eb) => ({ orders: eb('order_allowance_usage.orders', '+', 1) }))),
+);
 
 /** The shop's context, or ApiError 404 `unknown_shop` for a shop that never installed the app. */
 export async function shopOrThrow(db: Db, shopId: string): Promise<ShopContext> {
@@ -47,27 +72,15 @@ export async function shopOrThrow(db: Db, shopId: string): Promise<ShopContext> 
 
 /** Orders this store-local month that the loyalty program processed (not skipped), before this one: one counter row. */
 async function ordersThisMonth(db: Db, shop: ShopContext, now: Date): Promise<number> {
-  const row = await db
-    .selectFrom('order_allowance_usage')
-    .select('orders')
-    .where('shop_id', '=', shop.id)
-    .where('month', '=', localDate(now, shop.timeZone).slice(0, 7))
-    .executeTakeFirst();
+  const [row] = await ORDERS_THIS_MONTH.rows(db, 'one', { shop: shop.id, month: localDate(now, shop.timeZone).slice(0, 7) });
   return Number(row?.orders ?? 0);
 }
 
 /** The customer's loyalty profile and past place-order awards. New customers are members. */
 async function customerFacts(db: Db, shopId: string, customerId: string): Promise<{ profile: CustomerProfile; history: PastAward[] }> {
-  const row = await db.selectFrom('customers').select(['type', 'tier_id']).where('shop_id', '=', shopId).where('id', '=', customerId).executeTakeFirst();
+  const [row] = await CUSTOMER_TYPE.rows(db, 'one', { shop: shopId, id: customerId });
   const type = row?.type === 'guest' || row?.type === 'left' ? row.type : 'member';
-  const entries = await db
-    .selectFrom('ledger_entries')
-    .select(['program_id', 'points', 'created_at'])
-    .where('shop_id', '=', shopId)
-    .where('customer_id', '=', customerId)
-    .where('program_kind', '=', 'earning.place_order')
-    .where('points', '>', 0)
-    .execute();
+  const entries = await PLACE_ORDER_AWARDS.rows(db, 'one', { shop: shopId, customer: customerId });
   return {
     profile: { id: customerId, type, tierId: row?.tier_id ?? null },
     history: entries.map((e) => ({ programId: e.program_id ?? '', points: e.points, at: e.created_at })),
@@ -107,14 +120,8 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
   // The shop's configuration is read once per group of deliveries on the processing thread (readOncePerGroup).
   const shop = await readOncePerGroup(deps.db, `shop:${shopId}`, () => shopOrThrow(deps.db, shopId));
   const order = parseOrder(body, shop.currency);
-  const previous = await deps.db
-    .selectFrom('webhook_receipts')
-    .select('outcome')
-    .where('shop_id', '=', shopId)
-    .where('topic', '=', ORDERS_CREATE)
-    .where('resource_id', '=', order.id)
-    .executeTakeFirst();
-  if (previous) return { orderId: order.id, duplicate: true, pointsAwarded: 0, evaluation: JSON.parse(previous.outcome) as OrderEvaluation };
+  const [previous] = await RECEIPT_OUTCOME.rows(deps.db, 'one', { shop: shopId, topic: ORDERS_CREATE, id: order.id });
+  if (previous) return { orderId: order.id, customerId: order.customer?.id ?? null, duplicate: true, pointsAwarded: 0, evaluation: JSON.parse(previous.outcome) as OrderEvaluation };
 
   const now = (deps.now ?? (() => new Date()))();
   const customer = order.customer;
@@ -137,29 +144,20 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
   const until = availableAt(now, shop.pendingPoints).toISOString();
 
   return deps.db.transaction().execute(async (tx) => {
-    const receipt = await tx
-      .insertInto('webhook_receipts')
-      .values({
-        shop_id: shopId,
-        topic: ORDERS_CREATE,
-        resource_id: order.id,
-        received_at: iso,
-        outcome: JSON.stringify(evaluation),
-        counted_month: evaluation.orderSkipped === null ? localDate(now, shop.timeZone).slice(0, 7) : null,
-      })
-      .onConflict((oc) => oc.columns(['shop_id', 'topic', 'resource_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(receipt.numInsertedOrUpdatedRows ?? 0n) === 0) return { orderId: order.id, duplicate: true, pointsAwarded: 0, evaluation };
+    const receipt = await INSERT_RECEIPT.run(tx, 'one', {
+      shop: shopId,
+      topic: ORDERS_CREATE,
+      id: order.id,
+      at: iso,
+      outcome: JSON.stringify(evaluation),
+      month: evaluation.orderSkipped === null ? localDate(now, shop.timeZone).slice(0, 7) : null,
+    });
+    if (Number(receipt.numAffectedRows ?? 0n) === 0) return { orderId: order.id, customerId: customer?.id ?? null, duplicate: true, pointsAwarded: 0, evaluation };
     // The order's facts for previews (issue 15: replaying a draft program over past orders).
     await recordOrderFacts(tx, shopId, order, facts?.profile ?? null, evaluation.totalPoints, iso);
     if (evaluation.orderSkipped === null) {
       // The allowance counter moves in the same transaction as the receipt, so it counts each order once.
-      const month = localDate(now, shop.timeZone).slice(0, 7);
-      await tx
-        .insertInto('order_allowance_usage')
-        .values({ shop_id: shopId, month, orders: 1 })
-        .onConflict((oc) => oc.columns(['shop_id', 'month']).doUpdateSet((eb) => ({ orders: eb('order_allowance_usage.orders', '+', 1) })))
-        .execute();
+      await COUNT_ALLOWANCE.run(tx, 'one', { shop: shopId, month: localDate(now, shop.timeZone).slice(0, 7) });
     }
     if (customer) {
       await upsertCustomer(tx, shopId, customer, iso);
@@ -212,7 +210,7 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
     }
     // Refunds and cancellations that came first take their points back now, in this transaction.
     await applyParkedReversals(tx, shopId, order.id, iso);
-    const result: IngestResult = { orderId: order.id, duplicate: false, pointsAwarded: evaluation.totalPoints, evaluation };
+    const result: IngestResult = { orderId: order.id, customerId: customer?.id ?? null, duplicate: false, pointsAwarded: evaluation.totalPoints, evaluation };
     await options.inTransaction?.(tx, result);
     return result;
   });

@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import { checkRedeem, type RedeemViolation } from '../../engine/redeem';
 import { startOfLocalDay, windowPosition } from '../../engine/store-time';
 import type { JsonObject, StoredDocument } from '../../engine/types';
+import { CompiledOnce } from '../db/compiled';
 import type { Db } from '../db/database';
 import type { CouponsTable } from '../db/tables';
 import type { AppDeps } from '../deps';
@@ -237,15 +238,43 @@ function discountValue(kind: string, reward: Reward, points: number, variantId: 
 
 /** Available balance (stored balance less points not yet available) of a customer; whole points. */
 async function availableBalance(db: Db, shopId: string, customerId: string, balance: number, now: string): Promise<number> {
-  const pending = await db
-    .selectFrom('ledger_entries')
-    .select((eb) => eb.fn.sum<number>('points').as('pending'))
-    .where('shop_id', '=', shopId)
-    .where('customer_id', '=', customerId)
-    .where('available_at', '>', now)
-    .executeTakeFirst();
+  const [pending] = await PENDING.rows(db, 'one', { shop: shopId, customer: customerId, now });
   return balance - Number(pending?.pending ?? 0);
 }
+
+// Every redemption's statements, compiled once (server/db/compiled.ts: Kysely's builder cost more than SQLite on them).
+const PENDING = new CompiledOnce<'shop' | 'customer' | 'now', { pending: number | null }>((db, p) =>
+  db.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number>('points').as('pending')).where('shop_id', '=', p.shop).where('customer_id', '=', p.customer).where('available_at', '>', p.now),
+);
+const SHOP_TIME_ZONE = new CompiledOnce<'shop', { iana_timezone: string }>((db, p) => db.selectFrom('shops').select(['iana_timezone']).where('id', '=', p.shop));
+const REDEEMER = new CompiledOnce<'shop' | 'customer', { type: string; points_balance: number; tier_id: string | null }>((db, p) =>
+  db.selectFrom('customers').select(['type', 'points_balance', 'tier_id']).where('shop_id', '=', p.shop).where('id', '=', p.customer),
+);
+/** Locks the customer's row when the balance covers `points`, answering the balance it locked (no row: not enough). */
+const LOCK_BALANCE = new CompiledOnce<'shop' | 'customer' | 'points' | 'now', { points_balance: number }>((db, p) =>
+  db.updateTable('customers').set({ updated_at: p.now }).where('shop_id', '=', p.shop).where('id', '=', p.customer).where('points_balance', '>=', p.points).returning('points_balance'),
+);
+const INSERT_COUPON = new CompiledOnce<keyof CouponsTable>((db, p) =>
+  db.insertInto('coupons').values({
+    id: p.id,
+    shop_id: p.shop_id,
+    customer_id: p.customer_id,
+    program_id: p.program_id,
+    program_kind: p.program_kind,
+    program_version: p.program_version,
+    title: p.title,
+    points_spent: p.points_spent,
+    code: p.code,
+    platform_id: p.platform_id,
+    expires_at: p.expires_at,
+    created_at: p.created_at,
+    status: p.status,
+    used_at: p.used_at,
+    revoked_at: p.revoked_at,
+    revoked_by: p.revoked_by,
+    note: p.note,
+  }),
+);
 
 /**
  * Coupons that count as uses of a reward (not revoked), by one customer or by everyone, counted up
@@ -319,11 +348,11 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
   const db = deps.db;
   const at = nowOf(deps);
   const now = at.toISOString();
-  const shop = await db.selectFrom('shops').select(['iana_timezone']).where('id', '=', shopId).executeTakeFirst();
+  const [shop] = await SHOP_TIME_ZONE.rows(db, 'one', { shop: shopId });
   const timeZone = shop?.iana_timezone ?? 'UTC';
   const found = await findDocument(db, shopId, input.rewardId);
   const program: StoredDocument | null = found && found.kind.startsWith('redeem.') ? found : null;
-  const customer = await db.selectFrom('customers').select(['type', 'points_balance', 'tier_id']).where('shop_id', '=', shopId).where('id', '=', customerId).executeTakeFirst();
+  const [customer] = await REDEEMER.rows(db, 'one', { shop: shopId, customer: customerId });
   const balance = customer ? await availableBalance(db, shopId, customerId, customer.points_balance, now) : 0;
   if (!program) refuse(checkRedeem({ program: null, points: 0, balance }));
   const reward = program.data as Reward;
@@ -379,6 +408,8 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
     created = await platform.createDiscount(shopId, spec);
   }
 
+  // The available balance after the debit, as the transaction saw it (the answer's `points`).
+  let left = 0;
   try {
     const row = await db.transaction().execute(async (tx) => {
       // A total limit or a voucher pool is shared by every customer: lock the reward's row first
@@ -390,16 +421,10 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
       }
       // The guarded update locks the customer's row and re-reads the balance after any concurrent
       // redemption committed: only one of many concurrent requests finds enough points.
-      const locked = await tx
-        .updateTable('customers')
-        .set({ updated_at: now })
-        .where('shop_id', '=', shopId)
-        .where('id', '=', customerId)
-        .where('points_balance', '>=', points)
-        .executeTakeFirst();
-      if (Number(locked.numUpdatedRows) !== 1) refuse([INSUFFICIENT]);
-      const fresh = await tx.selectFrom('customers').select('points_balance').where('shop_id', '=', shopId).where('id', '=', customerId).executeTakeFirstOrThrow();
-      if ((await availableBalance(tx, shopId, customerId, fresh.points_balance, now)) < points) refuse([INSUFFICIENT]);
+      const [fresh] = (await LOCK_BALANCE.run(tx, 'one', { shop: shopId, customer: customerId, points, now })).rows;
+      if (!fresh) refuse([INSUFFICIENT]);
+      const available = await availableBalance(tx, shopId, customerId, fresh.points_balance, now);
+      if (available < points) refuse([INSUFFICIENT]);
       const perCustomer = (reward as { maximumUsesPerCustomer?: number }).maximumUsesPerCustomer;
       if (perCustomer !== undefined && (await usesOf(tx, shopId, program.id, perCustomer, customerId)) >= perCustomer) refuse([CUSTOMER_EXHAUSTED]);
       let code = created?.code ?? null;
@@ -422,6 +447,7 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
         created_at: now,
       };
       const stored = await recordCoupon(tx, coupon);
+      left = available - points;
       await appendEntries(tx, [
         {
           id: crypto.randomUUID(),
@@ -443,7 +469,7 @@ async function redeemOnce(deps: AppDeps, shopId: string, customerId: string, inp
       return stored;
     });
     const settings = await couponRevokeSettings(db, shopId);
-    return { coupon: couponView(row, selfRevocable(row, settings, at)), points: await balanceOf(db, shopId, customerId, now) };
+    return { coupon: couponView(row, selfRevocable(row, settings, at)), points: left };
   } catch (e) {
     // Compensation: the transaction did not commit, so the platform's discount must go too.
     if (created) {
@@ -590,7 +616,7 @@ export type NewCoupon = Pick<CouponsTable, 'id' | 'shop_id' | 'customer_id' | 'p
  */
 export async function recordCoupon(tx: Db, coupon: NewCoupon): Promise<CouponsTable> {
   const row: CouponsTable = { ...coupon, status: 'available', used_at: null, revoked_at: null, revoked_by: null, note: null };
-  await tx.insertInto('coupons').values(row).execute();
+  await INSERT_COUPON.run(tx, 'one', row);
   return row;
 }
 

@@ -13,6 +13,7 @@ import { ApiError } from '../errors';
 import { appendEntries } from '../store/ledger';
 import { ORDERS_CREATE, shopOrThrow } from './orders';
 import type { Db } from '../db/database';
+import { CompiledOnce } from '../db/compiled';
 import { cancelOrderReferral } from './referrals';
 
 export const REFUNDS_CREATE = 'refunds/create';
@@ -142,20 +143,18 @@ async function applyReversal(tx: Db, shopId: string, topic: string, resourceId: 
   return reversals.reduce((n, r) => n + r.points, 0);
 }
 
+/** Every order asks for its parked reversals (almost always none): compiled once (server/db/compiled.ts). */
+const PARKED = new CompiledOnce<'shop' | 'order', { topic: string; resource_id: string; outcome: string; received_at: string }>((db, p) =>
+  db.selectFrom('webhook_receipts').select(['topic', 'resource_id', 'outcome', 'received_at']).where('shop_id', '=', p.shop).where('order_id', '=', p.order).where('parked', '=', 1).orderBy('received_at'),
+);
+
 /**
  * Applies, inside the order's own transaction, every refund and cancellation of `orderId` that
  * arrived before the order, in the order they arrived, and marks them applied. The ledger then
  * equals the one an in-order delivery would have written. Returns the points taken back.
  */
 export async function applyParkedReversals(tx: Db, shopId: string, orderId: string, now: string): Promise<number> {
-  const parked = await tx
-    .selectFrom('webhook_receipts')
-    .select(['topic', 'resource_id', 'outcome', 'received_at'])
-    .where('shop_id', '=', shopId)
-    .where('order_id', '=', orderId)
-    .where('parked', '=', 1)
-    .orderBy('received_at')
-    .execute();
+  const parked = await PARKED.rows(tx, 'one', { shop: shopId, order: orderId });
   let taken = 0;
   for (const row of parked) {
     const waiting = JSON.parse(row.outcome) as ParkedReversal;

@@ -27,6 +27,7 @@ import { currencyExponent } from '../../engine/money';
 import type { OrderCustomer, OrderFacts, OrderLine } from '../../engine/order';
 import type { JsonObject, StoredDocument } from '../../engine/types';
 import type { AppDeps } from '../deps';
+import { CompiledOnce } from '../db/compiled';
 import type { Db } from '../db/database';
 import { ApiError, notFound } from '../errors';
 import { findDocument, listDocuments } from '../store/documents';
@@ -54,32 +55,49 @@ export async function recordOrderFacts(tx: Db, shopId: string, order: OrderFacts
   const placedAt = Number.isNaN(placed.getTime()) ? receivedAt : placed.toISOString();
   const { packed, products } = packFacts(order);
   if (products.size > 0) {
-    await tx
-      .insertInto('order_line_products')
-      .values([...products].map(([key, attrs]) => ({ shop_id: shopId, key, attrs })))
-      .onConflict((oc) => oc.columns(['shop_id', 'key']).doNothing())
-      .execute();
+    const entries = [...products];
+    for (let i = 0; i < entries.length; i += COMPILED_PRODUCT_ROWS) {
+      const part = entries.slice(i, i + COMPILED_PRODUCT_ROWS);
+      const values: Record<string, unknown> = { shop: shopId };
+      part.forEach(([key, attrs], k) => {
+        values[`key${k}`] = key;
+        values[`attrs${k}`] = attrs;
+      });
+      await INSERT_LINE_PRODUCTS.run(tx, String(part.length), values);
+    }
   }
-  const kept = await tx
-    .insertInto('order_facts')
-    .values({
-      shop_id: shopId,
-      order_id: order.id,
-      placed_at: placedAt,
-      customer_id: order.customer?.id ?? null,
-      customer_type: profile?.type ?? 'member',
-      tier_id: profile?.tierId ?? null,
-      awarded_points: awardedPoints,
-      facts: JSON.stringify(packed),
-    })
-    .onConflict((oc) => oc.columns(['shop_id', 'order_id']).doNothing())
-    .executeTakeFirst();
-  if (Number(kept.numInsertedOrUpdatedRows ?? 0n) === 0) return;
-  await tx
-    .insertInto('order_replay')
-    .values({ shop_id: shopId, placed_at: placedAt, order_id: order.id, customer_id: order.customer?.id ?? null, replay: encodeReplay(order, lineProductKeys(packed), profile, awardedPoints) })
-    .execute();
+  const kept = await INSERT_ORDER_FACTS.run(tx, 'one', {
+    shop: shopId,
+    order: order.id,
+    placed: placedAt,
+    customer: order.customer?.id ?? null,
+    type: profile?.type ?? 'member',
+    tier: profile?.tierId ?? null,
+    points: awardedPoints,
+    facts: JSON.stringify(packed),
+  });
+  if (Number(kept.numAffectedRows ?? 0n) === 0) return;
+  await INSERT_ORDER_REPLAY.run(tx, 'one', { shop: shopId, placed: placedAt, order: order.id, customer: order.customer?.id ?? null, replay: encodeReplay(order, lineProductKeys(packed), profile, awardedPoints) });
 }
+
+/** Product records inserted per statement (an order's distinct products; more go in further statements). */
+const COMPILED_PRODUCT_ROWS = 16;
+// The statements every ingested order runs, compiled once (server/db/compiled.ts).
+const INSERT_LINE_PRODUCTS = new CompiledOnce<string>((db, p, key) =>
+  db
+    .insertInto('order_line_products')
+    .values(Array.from({ length: Number(key) }, (_, k) => ({ shop_id: p.shop!, key: p[`key${k}`]!, attrs: p[`attrs${k}`]! })))
+    .onConflict((oc) => oc.columns(['shop_id', 'key']).doNothing()),
+);
+const INSERT_ORDER_FACTS = new CompiledOnce<'shop' | 'order' | 'placed' | 'customer' | 'type' | 'tier' | 'points' | 'facts'>((db, p) =>
+  db
+    .insertInto('order_facts')
+    .values({ shop_id: p.shop, order_id: p.order, placed_at: p.placed, customer_id: p.customer, customer_type: p.type, tier_id: p.tier, awarded_points: p.points, facts: p.facts })
+    .onConflict((oc) => oc.columns(['shop_id', 'order_id']).doNothing()),
+);
+const INSERT_ORDER_REPLAY = new CompiledOnce<'shop' | 'placed' | 'order' | 'customer' | 'replay'>((db, p) =>
+  db.insertInto('order_replay').values({ shop_id: p.shop, placed_at: p.placed, order_id: p.order, customer_id: p.customer, replay: p.replay }),
+);
 
 /** The product record key of each line of packFacts's array, in line order. */
 export function lineProductKeys(packed: ReturnType<typeof packFacts>['packed']): string[] {

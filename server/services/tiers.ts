@@ -10,6 +10,7 @@
  * No query here reads a shop's whole history: stats are a handful of month rows per customer,
  * placement on launch pages through customers by id, demotion reads the demotion clock by index.
  */
+import { CompiledOnce } from '../db/compiled';
 import { readOncePerGroup, type Db } from '../db/database';
 import type { LedgerEntriesTable } from '../db/tables';
 import { ApiError, notFound } from '../errors';
@@ -106,25 +107,29 @@ export function tierPointsDelta(row: Pick<LedgerEntriesTable, 'source_type' | 'p
 
 /** Adds to a customer's month bucket and restarts the demotion clock when `active`. */
 async function bumpStats(db: Db, shopId: string, customerId: string, month: string, delta: { tierPoints: number; amountSpentMinor: number; orders: number }, at: string, active: boolean): Promise<void> {
-  await db
+  await BUMP_STATS.run(db, 'one', { shop: shopId, customer: customerId, month, points: delta.tierPoints, amount: delta.amountSpentMinor, orders: delta.orders });
+  if (active) await TOUCH_STATE.run(db, 'one', { shop: shopId, customer: customerId, at });
+}
+
+// Run for every order and ledger change, compiled once (server/db/compiled.ts).
+const BUMP_STATS = new CompiledOnce<'shop' | 'customer' | 'month' | 'points' | 'amount' | 'orders'>((db, p) =>
+  db
     .insertInto('customer_tier_stats')
-    .values({ shop_id: shopId, customer_id: customerId, month, tier_points: delta.tierPoints, amount_spent_minor: delta.amountSpentMinor, orders: delta.orders })
+    .values({ shop_id: p.shop, customer_id: p.customer, month: p.month, tier_points: p.points, amount_spent_minor: p.amount, orders: p.orders })
     .onConflict((oc) =>
       oc.columns(['shop_id', 'customer_id', 'month']).doUpdateSet((eb) => ({
-        tier_points: eb('customer_tier_stats.tier_points', '+', delta.tierPoints),
-        amount_spent_minor: eb('customer_tier_stats.amount_spent_minor', '+', delta.amountSpentMinor),
-        orders: eb('customer_tier_stats.orders', '+', delta.orders),
+        tier_points: eb('customer_tier_stats.tier_points', '+', p.points),
+        amount_spent_minor: eb('customer_tier_stats.amount_spent_minor', '+', p.amount),
+        orders: eb('customer_tier_stats.orders', '+', p.orders),
       })),
-    )
-    .execute();
-  if (active) {
-    await db
-      .insertInto('customer_tier_state')
-      .values({ shop_id: shopId, customer_id: customerId, counted_from: null, last_activity_at: at })
-      .onConflict((oc) => oc.columns(['shop_id', 'customer_id']).doUpdateSet({ last_activity_at: at }))
-      .execute();
-  }
-}
+    ),
+);
+const TOUCH_STATE = new CompiledOnce<'shop' | 'customer' | 'at'>((db, p) =>
+  db
+    .insertInto('customer_tier_state')
+    .values({ shop_id: p.shop, customer_id: p.customer, counted_from: null, last_activity_at: p.at })
+    .onConflict((oc) => oc.columns(['shop_id', 'customer_id']).doUpdateSet({ last_activity_at: p.at })),
+);
 
 /** The shop's timezone and launch facts, for the per-append path (one indexed read). */
 async function appendFacts(db: Db, shopId: string): Promise<{ timeZone: string; launched: boolean; startDate: string | null } | undefined> {

@@ -3,18 +3,37 @@
  * new rows (`reverses_id`), never updates (the database refuses those too).
  */
 import { sql } from 'kysely';
+import { CompiledOnce } from '../db/compiled';
 import type { Db } from '../db/database';
 import type { LedgerEntriesTable } from '../db/tables';
 import { onLedgerAppend } from '../services/tiers';
 
+const UPSERT_CUSTOMER = new CompiledOnce<'shop' | 'id' | 'email' | 'first' | 'last' | 'now'>((db, p) =>
+  db
+    .insertInto('customers')
+    .values({ shop_id: p.shop, id: p.id, email: p.email, first_name: p.first, last_name: p.last, created_at: p.now, updated_at: p.now })
+    .onConflict((oc) => oc.columns(['shop_id', 'id']).doUpdateSet({ email: p.email, first_name: p.first, last_name: p.last, updated_at: p.now })),
+);
+
 /** Creates or refreshes a customer seen on an order (ids exact strings). */
 export async function upsertCustomer(db: Db, shopId: string, c: { id: string; email: string; firstName: string; lastName: string }, now: string): Promise<void> {
-  await db
-    .insertInto('customers')
-    .values({ shop_id: shopId, id: c.id, email: c.email, first_name: c.firstName, last_name: c.lastName, created_at: now, updated_at: now })
-    .onConflict((oc) => oc.columns(['shop_id', 'id']).doUpdateSet({ email: c.email, first_name: c.firstName, last_name: c.lastName, updated_at: now }))
-    .execute();
+  await UPSERT_CUSTOMER.run(db, 'one', { shop: shopId, id: c.id, email: c.email, first: c.firstName, last: c.lastName, now });
 }
+
+/** The ledger's columns, in the order the compiled inserts bind them. */
+const LEDGER_COLUMNS = ['id', 'shop_id', 'customer_id', 'type', 'points', 'program_id', 'program_kind', 'program_version', 'source_type', 'source_id', 'reverses_id', 'explanation', 'created_at', 'available_at'] as const;
+/** Inserts of up to this many entries run compiled once per row count (an order's awards); larger ones (imports) are built each time. */
+const COMPILED_INSERT_ROWS = 16;
+const INSERT_ENTRIES = new CompiledOnce<string>((db, p, key) =>
+  db.insertInto('ledger_entries').values(Array.from({ length: Number(key) }, (_, i) => Object.fromEntries(LEDGER_COLUMNS.map((c) => [c, p[`${c}${i}`]])) as unknown as LedgerEntriesTable)),
+);
+const MOVE_BALANCE = new CompiledOnce<'shop' | 'id' | 'points'>((db, p) =>
+  db
+    .updateTable('customers')
+    .set((eb) => ({ points_balance: eb('points_balance', '+', p.points) }))
+    .where('shop_id', '=', p.shop)
+    .where('id', '=', p.id),
+);
 
 /**
  * Appends entries and moves each customer's stored balance (`customers.points_balance`) by the
@@ -23,7 +42,15 @@ export async function upsertCustomer(db: Db, shopId: string, c: { id: string; em
  */
 export async function appendEntries(db: Db, rows: LedgerEntriesTable[]): Promise<void> {
   if (rows.length === 0) return;
-  await db.insertInto('ledger_entries').values(rows).execute();
+  if (rows.length <= COMPILED_INSERT_ROWS) {
+    const values: Record<string, unknown> = {};
+    rows.forEach((r, i) => {
+      for (const c of LEDGER_COLUMNS) values[`${c}${i}`] = r[c] ?? null;
+    });
+    await INSERT_ENTRIES.run(db, String(rows.length), values);
+  } else {
+    await db.insertInto('ledger_entries').values(rows).execute();
+  }
   const moved = new Map<string, { shopId: string; points: number }>();
   for (const r of rows) {
     const key = `${r.shop_id}\u0000${r.customer_id}`;
@@ -34,12 +61,7 @@ export async function appendEntries(db: Db, rows: LedgerEntriesTable[]): Promise
   const changes = [...moved].filter(([, m]) => m.points !== 0).map(([key, m]) => ({ shopId: m.shopId, customerId: key.slice(key.indexOf('\u0000') + 1), points: m.points }));
   if (changes.length === 1) {
     const only = changes[0]!;
-    await db
-      .updateTable('customers')
-      .set((eb) => ({ points_balance: eb('points_balance', '+', only.points) }))
-      .where('shop_id', '=', only.shopId)
-      .where('id', '=', only.customerId)
-      .execute();
+    await MOVE_BALANCE.run(db, 'one', { shop: only.shopId, id: only.customerId, points: only.points });
   } else {
     // Many customers at once (a CSV import's batch): one statement per shop and 100 customers
     // instead of one per customer. (SQLite runs UPDATE … FROM (VALUES …) with the customers as the

@@ -17,6 +17,7 @@
  * Time here is the wall clock (not AppDeps.now): back-off and claims are about real seconds.
  */
 import type { AppDeps } from '../deps';
+import { CompiledOnce } from '../db/compiled';
 import { forgetGroupReads, groupCommitOf, type Db, type GroupCommit } from '../db/database';
 import type { WebhookDeliveriesTable } from '../db/tables';
 import { ApiError } from '../errors';
@@ -31,6 +32,11 @@ import { queuedTopic } from './topics';
  * program): what one group read of it stays valid across them (server/db/database.ts readOncePerGroup).
  */
 const READS_CONFIG_ONLY = new Set(['orders/create', 'refunds/create', 'orders/cancelled', 'customers/create', 'customers/update', 'loyalty/visit']);
+
+/** Every processed delivery's last statement, compiled once (server/db/compiled.ts). */
+const MARK_DONE = new CompiledOnce<'id' | 'result' | 'at'>((db, p) =>
+  db.updateTable('webhook_deliveries').set({ status: 'done', result: p.result, finished_at: p.at, locked_until: null, last_error: null }).where('id', '=', p.id),
+);
 
 /** Tuning; the defaults suit production. */
 export interface QueueOptions {
@@ -422,11 +428,7 @@ export class WebhookQueue {
       const body = this.recent.has(delivery.id) ? this.recent.get(delivery.id) : parseExact((await db.selectFrom('webhook_delivery_bodies').select('body').where('delivery_id', '=', delivery.id).executeTakeFirstOrThrow()).body);
       this.recent.delete(delivery.id);
       const markDone = async (tx: Db, result: unknown): Promise<void> => {
-        await tx
-          .updateTable('webhook_deliveries')
-          .set({ status: 'done', result: JSON.stringify(result ?? null), finished_at: iso(Date.now()), locked_until: null, last_error: null })
-          .where('id', '=', delivery.id)
-          .execute();
+        await MARK_DONE.run(tx, 'one', { id: delivery.id, result: JSON.stringify(result ?? null), at: iso(Date.now()) });
       };
       let finished = false;
       const result = await topic.process(this.deps, delivery.shop_id, body, async (tx, result) => {

@@ -38,7 +38,7 @@ export const WEBHOOK_TOPICS: Readonly<Record<string, WebhookTopic>> = {
       const result = await ingestOrder(deps, shopId, body, { inTransaction: (tx, r) => finish(tx, orderSummary(r)) });
       // Coupon-type milestone rewards the order reached, and the discount rewards of a referral it
       // completed, made on the platform after its transaction (never holding the database).
-      const customerId = parseOrder(body).customer?.id;
+      const customerId = result.customerId;
       if (customerId && !result.duplicate) {
         await issueMilestoneRewards(deps, shopId, customerId);
         await issueReferralRewards(deps, shopId, { orderId: result.orderId });
