@@ -159,9 +159,24 @@ export function groupCommitOf(db: Db): GroupCommit | undefined {
 }
 
 /**
+ * The keys of readOncePerGroup, one builder per thing a group reads, so that callers reading the
+ * same thing share one read and no two things share a key. Keyed by shop (ids are the shops'
+ * domains); `documents` by shop and document kind (e.g. `earning.place_order`).
+ */
+export const groupReadKeys = {
+  shop: (shopId: string) => `shop:${shopId}`,
+  documents: (shopId: string, kind: string) => `documents:${shopId}:${kind}`,
+  settings: (shopId: string) => `settings:${shopId}`,
+  tierFacts: (shopId: string) => `tier-facts:${shopId}`,
+  tierContext: (shopId: string) => `tier-context:${shopId}`,
+  tierMultiplier: (shopId: string, tierId: string) => `tier-multiplier:${shopId}:${tierId}`,
+  referralDocuments: (shopId: string) => `referral-documents:${shopId}`,
+} as const;
+
+/**
  * A value read once per group commit: while a group is open on `db` (the root Db of a connection
  * opened with `groupCommit: true`, as the webhook processing thread's is), the first call with
- * `key` runs `load` and later calls in the same group get its promise; outside a group, and on any
+ * `key` (a groupReadKeys builder's) runs `load` and later calls in the same group get its promise; outside a group, and on any
  * other connection (PostgreSQL included), every call runs `load`. Sound because a group holds
  * SQLite's write lock from its first statement (`begin immediate`), so no other connection can
  * change what was read until the group ends, and the memo is dropped at every begin, commit and

@@ -11,7 +11,7 @@ import type { Db } from '../db/database';
 import type { CustomersTable, Database, LedgerEntriesTable } from '../db/tables';
 import type { Selectable } from 'kysely';
 import { ApiError, notFound } from '../errors';
-import { appendEntries } from '../store/ledger';
+import { appendEntries, pendingPoints } from '../store/ledger';
 import { assertPointsAdjustable, periodStats, tierContext } from './tiers';
 import type { TierStats } from '../../engine/tiers';
 
@@ -87,20 +87,6 @@ function decodeCursor(text: string, sort: CustomerSort): Cursor {
 }
 
 const nowIso = (deps: AppDeps): string => (deps.now ?? (() => new Date()))().toISOString();
-
-/** Pending points of some customers at `now` (entries not available yet, engine/pending.ts `balances`), by id. */
-async function pendingOf(db: Db, shopId: string, ids: readonly string[], now: string): Promise<Map<string, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['customer_id', (eb) => eb.fn.sum<number>('points').as('pending')])
-    .where('shop_id', '=', shopId)
-    .where('customer_id', 'in', ids)
-    .where('available_at', '>', now)
-    .groupBy('customer_id')
-    .execute();
-  return new Map(rows.map((r) => [r.customer_id, Number(r.pending)]));
-}
 
 /** Names of the tiers some customers are in (a page at most), by tier document id. */
 async function tierNames(db: Db, shopId: string, ids: readonly (string | null)[]): Promise<Map<string, string>> {
@@ -197,7 +183,7 @@ export async function listCustomers(deps: AppDeps, shopId: string, q: CustomerQu
   const rows = await page.limit(q.limit + 1).execute();
   const hasNextPage = rows.length > q.limit;
   const shown = rows.slice(0, q.limit);
-  const pending = await pendingOf(deps.db, shopId, shown.map((r) => r.id), nowIso(deps));
+  const pending = await pendingPoints(deps.db, shopId, shown.map((r) => r.id), nowIso(deps));
   const tiers = await tierNames(deps.db, shopId, shown.map((r) => r.tier_id));
   const stats = await statsOf(deps, shopId, shown.map((r) => r.id));
   const last = shown.at(-1);
@@ -234,7 +220,7 @@ export async function customerProfile(deps: AppDeps, shopId: string, id: string)
     .where('shop_id', '=', shopId)
     .where('customer_id', '=', id)
     .executeTakeFirstOrThrow();
-  const pending = (await pendingOf(deps.db, shopId, [id], nowIso(deps))).get(id) ?? 0;
+  const pending = (await pendingPoints(deps.db, shopId, [id], nowIso(deps))).get(id) ?? 0;
   const events = await deps.db.selectFrom('customer_events').selectAll().where('shop_id', '=', shopId).where('customer_id', '=', id).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50).execute();
   return {
     ...toRow(row, pending, await tierNames(deps.db, shopId, [row.tier_id]), (await statsOf(deps, shopId, [row.id])).get(row.id)),
@@ -407,7 +393,7 @@ export async function adjustPointsMany(deps: AppDeps, shopId: string, customerId
     // Spec 002 §4: a tier with manual assignment cannot have points adjusted (409 tier_manual_assignment).
     for (const id of ids) await assertPointsAdjustable(tx, shopId, id);
     if (input.points < 0 && !input.allowNegative) {
-      const pending = await pendingOf(tx, shopId, ids, now);
+      const pending = await pendingPoints(tx, shopId, ids, now);
       const short = customers.map((c) => ({ c, available: c.points_balance - (pending.get(c.id) ?? 0) })).filter(({ available }) => available + input.points < 0);
       if (short.length > 0) {
         const first = short[0]!;

@@ -19,7 +19,7 @@ import { evaluateMilestones, type MilestoneProgress } from '../../engine/milesto
 import { currencyExponent, toMajor } from '../../engine/money';
 import { availableAt } from '../../engine/pending';
 import type { AppDeps } from '../deps';
-import { readOncePerGroup, type Db } from '../db/database';
+import { groupReadKeys, readOncePerGroup, type Db } from '../db/database';
 import type { LedgerEntriesTable, MilestoneStepsTable } from '../db/tables';
 import { listDocuments } from '../store/documents';
 import { appendEntries } from '../store/ledger';
@@ -83,9 +83,9 @@ async function progressOf(tx: Db, shopId: string, customerId: string, currency: 
  */
 export async function awardMilestones(tx: Db, deps: Pick<AppDeps, 'now' | 'db'>, shopId: string, customerId: string, atIso: string): Promise<MilestoneAwardResult> {
   // Read once per group of deliveries on the processing thread (readOncePerGroup; the programs are shared: filter copies).
-  const programs = (await readOncePerGroup(deps.db, `documents:${shopId}:earning.milestone`, () => listDocuments(tx, shopId, ['earning.milestone']))).filter((p) => p.data.status === true);
+  const programs = (await readOncePerGroup(deps.db, groupReadKeys.documents(shopId, 'earning.milestone'), () => listDocuments(tx, shopId, ['earning.milestone']))).filter((p) => p.data.status === true);
   if (programs.length === 0) return { points: 0, settled: [] };
-  const shop = await readOncePerGroup(deps.db, `shop:${shopId}`, () => shopOrThrow(tx, shopId));
+  const shop = await readOncePerGroup(deps.db, groupReadKeys.shop(shopId), () => shopOrThrow(tx, shopId));
   const customer = await tx.selectFrom('customers').select('type').where('shop_id', '=', shopId).where('id', '=', customerId).executeTakeFirst();
   // Left (excluded) customers earn nothing, milestones included (spec 002 §4).
   if (!customer || customer.type === 'left') return { points: 0, settled: [] };

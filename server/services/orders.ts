@@ -15,7 +15,7 @@ import { localDate } from '../../engine/store-time';
 import { applyTierMultiplier } from '../../engine/tiers';
 import type { AppDeps } from '../deps';
 import { CompiledOnce } from '../db/compiled';
-import { readOncePerGroup, type Db } from '../db/database';
+import { groupReadKeys, readOncePerGroup, type Db } from '../db/database';
 import { ApiError } from '../errors';
 import { listDocuments } from '../store/documents';
 import { appendEntries, upsertCustomer } from '../store/ledger';
@@ -71,8 +71,8 @@ export async function shopOrThrow(db: Db, shopId: string): Promise<ShopContext> 
 }
 
 /** Orders this store-local month that the loyalty program processed (not skipped), before this one: one counter row. */
-async function ordersThisMonth(db: Db, shop: ShopContext, now: Date): Promise<number> {
-  const [row] = await ORDERS_THIS_MONTH.rows(db, 'one', { shop: shop.id, month: localDate(now, shop.timeZone).slice(0, 7) });
+async function ordersThisMonth(db: Db, shopId: string, month: string): Promise<number> {
+  const [row] = await ORDERS_THIS_MONTH.rows(db, 'one', { shop: shopId, month });
   return Number(row?.orders ?? 0);
 }
 
@@ -118,7 +118,7 @@ export interface IngestOptions {
  */
 export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, options: IngestOptions = {}): Promise<IngestResult> {
   // The shop's configuration is read once per group of deliveries on the processing thread (readOncePerGroup).
-  const shop = await readOncePerGroup(deps.db, `shop:${shopId}`, () => shopOrThrow(deps.db, shopId));
+  const shop = await readOncePerGroup(deps.db, groupReadKeys.shop(shopId), () => shopOrThrow(deps.db, shopId));
   const order = parseOrder(body, shop.currency);
   const [previous] = await RECEIPT_OUTCOME.rows(deps.db, 'one', { shop: shopId, topic: ORDERS_CREATE, id: order.id });
   if (previous) return { orderId: order.id, customerId: order.customer?.id ?? null, duplicate: true, pointsAwarded: 0, evaluation: JSON.parse(previous.outcome) as OrderEvaluation };
@@ -126,8 +126,10 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
   const now = (deps.now ?? (() => new Date()))();
   const customer = order.customer;
   const facts = customer ? await customerFacts(deps.db, shopId, customer.id) : null;
-  const allowance = orderAllowance(shop.plan, await ordersThisMonth(deps.db, shop, now));
-  const programs = await readOncePerGroup(deps.db, `documents:${shopId}:earning.place_order`, () => listDocuments(deps.db, shopId, ['earning.place_order']));
+  // The store-local month (YYYY-MM) the order counts in for the plan's monthly allowance.
+  const month = localDate(now, shop.timeZone).slice(0, 7);
+  const allowance = orderAllowance(shop.plan, await ordersThisMonth(deps.db, shopId, month));
+  const programs = await readOncePerGroup(deps.db, groupReadKeys.documents(shopId, 'earning.place_order'), () => listDocuments(deps.db, shopId, ['earning.place_order']));
   const programsEvaluation = await evaluateOrder(programs, order, {
     timeZone: shop.timeZone,
     ...(facts ? { customer: facts.profile, history: facts.history } : {}),
@@ -135,10 +137,10 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
   });
   // The VIP tier held when ordering multiplies the awards (a `points_multiplier` perk), stated in
   // each decision's message and `tierMultiplier` (server/services/tiers.ts, engine/tiers.ts).
-  const multiplier = facts?.profile.tierId ? await readOncePerGroup(deps.db, `tier-multiplier:${shopId}:${facts.profile.tierId}`, () => tierMultiplierFor(deps.db, shopId, facts.profile.tierId)) : null;
+  const multiplier = facts?.profile.tierId ? await readOncePerGroup(deps.db, groupReadKeys.tierMultiplier(shopId, facts.profile.tierId), () => tierMultiplierFor(deps.db, shopId, facts.profile.tierId)) : null;
   const multiplied = multiplier ? applyTierMultiplier(programsEvaluation, multiplier) : programsEvaluation;
   // Sandbox mode (spec 002 §4): only test-list customers earn (server/services/settings.ts).
-  const evaluation = sandboxFilter(multiplied, await readOncePerGroup(deps.db, `settings:${shopId}`, () => shopSettings(deps.db, shopId)), customer);
+  const evaluation = sandboxFilter(multiplied, await readOncePerGroup(deps.db, groupReadKeys.settings(shopId), () => shopSettings(deps.db, shopId)), customer);
   const iso = now.toISOString();
   const pending = shop.pendingPoints.enabled;
   const until = availableAt(now, shop.pendingPoints).toISOString();
@@ -150,14 +152,14 @@ export async function ingestOrder(deps: AppDeps, shopId: string, body: unknown, 
       id: order.id,
       at: iso,
       outcome: JSON.stringify(evaluation),
-      month: evaluation.orderSkipped === null ? localDate(now, shop.timeZone).slice(0, 7) : null,
+      month: evaluation.orderSkipped === null ? month : null,
     });
     if (Number(receipt.numAffectedRows ?? 0n) === 0) return { orderId: order.id, customerId: customer?.id ?? null, duplicate: true, pointsAwarded: 0, evaluation };
     // The order's facts for previews (issue 15: replaying a draft program over past orders).
     await recordOrderFacts(tx, shopId, order, facts?.profile ?? null, evaluation.totalPoints, iso);
     if (evaluation.orderSkipped === null) {
       // The allowance counter moves in the same transaction as the receipt, so it counts each order once.
-      await COUNT_ALLOWANCE.run(tx, 'one', { shop: shopId, month: localDate(now, shop.timeZone).slice(0, 7) });
+      await COUNT_ALLOWANCE.run(tx, 'one', { shop: shopId, month });
     }
     if (customer) {
       await upsertCustomer(tx, shopId, customer, iso);

@@ -23,7 +23,7 @@ import { ApiError, notFound } from '../errors';
 import { idempotent, requestHash } from '../idempotency';
 import { LocalDiscounts, type DiscountSpec, type DiscountValue, type PlatformDiscounts } from '../platform/discounts';
 import { findDocument } from '../store/documents';
-import { appendEntries } from '../store/ledger';
+import { appendEntries, pendingPoints } from '../store/ledger';
 import { shopSettings } from './settings';
 
 /** What a shopper asks for: the reward (document id), points to spend (flexible rewards), the gift variant (free_gift). */
@@ -238,14 +238,10 @@ function discountValue(kind: string, reward: Reward, points: number, variantId: 
 
 /** Available balance (stored balance less points not yet available) of a customer; whole points. */
 async function availableBalance(db: Db, shopId: string, customerId: string, balance: number, now: string): Promise<number> {
-  const [pending] = await PENDING.rows(db, 'one', { shop: shopId, customer: customerId, now });
-  return balance - Number(pending?.pending ?? 0);
+  return balance - ((await pendingPoints(db, shopId, [customerId], now)).get(customerId) ?? 0);
 }
 
 // Every redemption's statements, compiled once (server/db/compiled.ts: Kysely's builder cost more than SQLite on them).
-const PENDING = new CompiledOnce<'shop' | 'customer' | 'now', { pending: number | null }>((db, p) =>
-  db.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number>('points').as('pending')).where('shop_id', '=', p.shop).where('customer_id', '=', p.customer).where('available_at', '>', p.now),
-);
 const SHOP_TIME_ZONE = new CompiledOnce<'shop', { iana_timezone: string }>((db, p) => db.selectFrom('shops').select(['iana_timezone']).where('id', '=', p.shop));
 const REDEEMER = new CompiledOnce<'shop' | 'customer', { type: string; points_balance: number; tier_id: string | null }>((db, p) =>
   db.selectFrom('customers').select(['type', 'points_balance', 'tier_id']).where('shop_id', '=', p.shop).where('id', '=', p.customer),

@@ -35,7 +35,7 @@ import { sql } from 'kysely';
 import type { OrderFacts } from '../../engine/order';
 import type { JsonObject, StoredDocument } from '../../engine/types';
 import type { AppDeps } from '../deps';
-import { readOncePerGroup, type Db } from '../db/database';
+import { groupReadKeys, readOncePerGroup, type Db } from '../db/database';
 import type { LedgerEntriesTable, ShopsTable } from '../db/tables';
 import { ApiError } from '../errors';
 import { listDocuments } from '../store/documents';
@@ -429,7 +429,7 @@ const emailDomain = (email: string): string => email.slice(email.lastIndexOf('@'
 export async function attributeReferral(tx: Db, deps: AppDeps, shopId: string, body: unknown, order: OrderFacts, at: string): Promise<void> {
   const friend = order.customer;
   if (!friend) return;
-  const docs = await readOncePerGroup(deps.db, `referral-documents:${shopId}`, () => referralDocs(tx, shopId));
+  const docs = await readOncePerGroup(deps.db, groupReadKeys.referralDocuments(shopId), () => referralDocs(tx, shopId));
   if (!docs.program || docs.program.data.status !== true) return;
   const raw = obj(body);
   const prints = orderFingerprints(raw).map((p) => ({ ...p, hash: fingerprintHash(shopId, p.kind, p.value) }));

@@ -11,7 +11,7 @@
  * placement on launch pages through customers by id, demotion reads the demotion clock by index.
  */
 import { CompiledOnce } from '../db/compiled';
-import { readOncePerGroup, type Db } from '../db/database';
+import { groupReadKeys, readOncePerGroup, type Db } from '../db/database';
 import type { LedgerEntriesTable } from '../db/tables';
 import { ApiError, notFound } from '../errors';
 import { currencyExponent } from '../../engine/money';
@@ -182,18 +182,20 @@ export async function onLedgerAppend(db: Db, rows: readonly LedgerEntriesTable[]
  * the amount spent (minor units) and one order — in the month of its store-local date, inside the
  * order's transaction and after its ledger entries (which the ledger hook leaves to this call),
  * then assesses the customer when the VIP program is launched. `counted` false (a test, cancelled
- * or foreign-currency order) records only the points, if any.
+ * or foreign-currency order) records only the points, if any. `root` is the app's Db of which `db`
+ * is a transaction: on the processing thread the shop's tier facts and context are read once per
+ * group of deliveries on it (readOncePerGroup); elsewhere every call reads them (pass `db` itself
+ * where there is no other).
  */
-export async function recordTierOrder(db: Db, shopId: string, customerId: string, order: { tierPoints: number; amountSpentMinor: number; counted: boolean }, at: Date, root?: Db): Promise<void> {
+export async function recordTierOrder(db: Db, shopId: string, customerId: string, order: { tierPoints: number; amountSpentMinor: number; counted: boolean }, at: Date, root: Db): Promise<void> {
   if (!order.counted && order.tierPoints === 0) return;
-  // `root` (the app's Db, of which `db` is a transaction): the shop's tier facts and context are read once per group of deliveries (readOncePerGroup).
-  const facts = root ? await readOncePerGroup(root, `tier-facts:${shopId}`, () => appendFacts(db, shopId)) : await appendFacts(db, shopId);
+  const facts = await readOncePerGroup(root, groupReadKeys.tierFacts(shopId), () => appendFacts(db, shopId));
   if (!facts) return;
   const day = localDate(at, facts.timeZone);
   if (facts.startDate && day < facts.startDate) return;
   const delta = { tierPoints: order.tierPoints, amountSpentMinor: order.counted ? Math.max(0, order.amountSpentMinor) : 0, orders: order.counted ? 1 : 0 };
   await bumpStats(db, shopId, customerId, day.slice(0, 7), delta, at.toISOString(), true);
-  if (facts.launched) await assessCustomers(db, shopId, [customerId], { now: at, ...(root ? { context: await readOncePerGroup(root, `tier-context:${shopId}`, () => tierContext(db, shopId)) } : {}) });
+  if (facts.launched) await assessCustomers(db, shopId, [customerId], { now: at, context: await readOncePerGroup(root, groupReadKeys.tierContext(shopId), () => tierContext(db, shopId)) });
 }
 
 /** Customers' stats over the current assessment period (months from the cycle's start and from their reset). */

@@ -15,6 +15,34 @@ const UPSERT_CUSTOMER = new CompiledOnce<'shop' | 'id' | 'email' | 'first' | 'la
     .onConflict((oc) => oc.columns(['shop_id', 'id']).doUpdateSet({ email: p.email, first_name: p.first, last_name: p.last, updated_at: p.now })),
 );
 
+const PENDING_OF_ONE = new CompiledOnce<'shop' | 'customer' | 'now', { pending: number | null }>((db, p) =>
+  db.selectFrom('ledger_entries').select((eb) => eb.fn.sum<number>('points').as('pending')).where('shop_id', '=', p.shop).where('customer_id', '=', p.customer).where('available_at', '>', p.now),
+);
+
+/**
+ * Pending points of some customers at `now` (ISO time): the sum of their entries not available yet
+ * (`available_at` after `now`; spec 002 §4 pending points, engine/pending.ts `balances`), by customer
+ * id; customers with none are absent. A customer's available balance is the stored balance less
+ * this. One compiled statement for a single customer (the redemption and profile paths), one
+ * grouped query for a page of them.
+ */
+export async function pendingPoints(db: Db, shopId: string, customerIds: readonly string[], now: string): Promise<Map<string, number>> {
+  if (customerIds.length === 0) return new Map();
+  if (customerIds.length === 1) {
+    const [row] = await PENDING_OF_ONE.rows(db, 'one', { shop: shopId, customer: customerIds[0]!, now });
+    return row?.pending == null ? new Map() : new Map([[customerIds[0]!, Number(row.pending)]]);
+  }
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['customer_id', (eb) => eb.fn.sum<number>('points').as('pending')])
+    .where('shop_id', '=', shopId)
+    .where('customer_id', 'in', customerIds)
+    .where('available_at', '>', now)
+    .groupBy('customer_id')
+    .execute();
+  return new Map(rows.map((r) => [r.customer_id, Number(r.pending)]));
+}
+
 /** Creates or refreshes a customer seen on an order (ids exact strings). */
 export async function upsertCustomer(db: Db, shopId: string, c: { id: string; email: string; firstName: string; lastName: string }, now: string): Promise<void> {
   await UPSERT_CUSTOMER.run(db, 'one', { shop: shopId, id: c.id, email: c.email, first: c.firstName, last: c.lastName, now });
