@@ -233,3 +233,22 @@ test('the widget opens by itself on the instant popup pages once per visit, stay
     await restore(request, DESIGN, before);
   }
 });
+
+test('the live preview says it is loading, shows an error with Try again when the widget never starts, and recovers', async ({ page }) => {
+  await signIn(page);
+  // The widget's bundle fails to load (a deploy in progress, a blocked script): the frame's page
+  // loads, the widget never says it runs.
+  await page.route('**/widget/loader.js', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await page.goto('/storefront');
+  const stage = page.locator('.widget-preview-stage');
+  await expect(stage.getByRole('status')).toHaveText('Loading the preview…');
+  await expect(stage.getByRole('alert')).toContainText('The preview could not load.');
+  await expect(stage).toHaveAttribute('aria-busy', 'false');
+  // The bundle is back: Try again loads a new frame, and the widget shows in it.
+  await page.unroute('**/widget/loader.js');
+  await stage.getByRole('button', { name: 'Try again' }).click();
+  const preview = page.frameLocator('iframe[title="The rewards widget as shoppers see it"]').locator('#loyalty-widget');
+  await expect(preview.getByRole('dialog')).toBeVisible();
+  await expect(stage.getByRole('alert')).toHaveCount(0);
+  await expect(stage.getByRole('status')).toHaveCount(0);
+});

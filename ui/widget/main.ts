@@ -609,6 +609,9 @@ function boot(script: HTMLScriptElement | null): void {
       const message = e.data as { type?: string; design?: unknown; sections?: unknown } | null;
       if (message?.type === 'loyalty-widget:design') widget.setDesign(message.design, message.sections);
     });
+    // The admin's preview waits for this before it sends the design, and shows an error when it
+    // never comes (the bundle did not load or threw). Same origin only.
+    if (window.parent !== window) window.parent.postMessage({ type: 'loyalty-widget:ready' }, window.location.origin);
   }
   void widget.load();
 }
