@@ -82,21 +82,30 @@ async function serviceImport(dir: string, file: string): Promise<{ seconds: numb
 }
 
 /**
- * The bare baseline: csv-parse and prepared inserts (customers + one ledger row each, the same
- * time-ordered ids), IMPORT_BATCH_ROWS rows per transaction, on a connection set up as the import
- * thread's (WAL, synchronous NORMAL, the same checkpoint threshold and IMPORT_SQLITE_PRAGMAS).
+ * A fresh database at `location`, made by the app's migrations, with the benchmark's shop, opened
+ * as the import thread's connection is (WAL, synchronous NORMAL, the same checkpoint threshold and
+ * IMPORT_SQLITE_PRAGMAS): the bare baseline's and the engine floor's.
  */
-async function baseline(dir: string, file: string): Promise<number> {
-  const location = join(dir, 'baseline.sqlite');
+async function importConnection(location: string): Promise<SQLite.Database> {
   await (await openDatabase(location, { checkpointer: false })).destroy();
   const sqlite = new SQLite(location);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
   for (const pragma of IMPORT_SQLITE_PRAGMAS) sqlite.pragma(pragma);
+  sqlite.prepare("insert into shops (id, name, email, plan, currency, iana_timezone, settings, created_at, updated_at) values (?, 'b', 'b', 'free', 'USD', 'UTC', '{}', '', '')").run(SHOP);
+  return sqlite;
+}
+
+/**
+ * The bare baseline: csv-parse and prepared inserts (customers + one ledger row each, the same
+ * time-ordered ids), IMPORT_BATCH_ROWS rows per transaction, on a connection set up as the import
+ * thread's (WAL, synchronous NORMAL, the same checkpoint threshold and IMPORT_SQLITE_PRAGMAS).
+ */
+async function baseline(dir: string, file: string): Promise<number> {
+  const sqlite = await importConnection(join(dir, 'baseline.sqlite'));
   const insertCustomer = sqlite.prepare('insert into customers (shop_id, id, email, first_name, last_name, phone, birthday, points_balance, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const insertEntry = sqlite.prepare("insert into ledger_entries (id, shop_id, customer_id, type, points, source_type, source_id, explanation, created_at) values (?, ?, ?, 'earn_point', ?, 'import', ?, '{}', ?)");
-  sqlite.prepare("insert into shops (id, name, email, plan, currency, iana_timezone, settings, created_at, updated_at) values (?, 'b', 'b', 'free', 'USD', 'UTC', '{}', '', '')").run(SHOP);
   const now = new Date().toISOString();
   const write = sqlite.transaction((rows: string[][]) => {
     for (const r of rows) {
@@ -129,14 +138,7 @@ async function baseline(dir: string, file: string): Promise<number> {
  * this schema faster on this machine; answers rows per second.
  */
 async function engineFloor(dir: string, rows: number): Promise<number> {
-  const location = join(dir, 'floor.sqlite');
-  await (await openDatabase(location, { checkpointer: false })).destroy();
-  const sqlite = new SQLite(location);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma(`wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
-  for (const pragma of IMPORT_SQLITE_PRAGMAS) sqlite.pragma(pragma);
-  sqlite.prepare("insert into shops (id, name, email, plan, currency, iana_timezone, settings, created_at, updated_at) values (?, 'b', 'b', 'free', 'USD', 'UTC', '{}', '', '')").run(SHOP);
+  const sqlite = await importConnection(join(dir, 'floor.sqlite'));
   const now = new Date().toISOString();
   const series = 'with recursive s(i) as (select 0 union all select i + 1 from s where i < ?)';
   const customers = sqlite.prepare(
