@@ -201,12 +201,13 @@ async function prepareAppDatabase(path: string): Promise<void> {
 
 /**
  * Seeds `entries` ledger entries: CUSTOMERS customers with 10 order awards each and a receipt per
- * order, written straight into the file (one transaction per 50,000 rows).
+ * order, written straight into the file (one transaction per 50,000 rows); each customer's stored
+ * balance and lifetime points are the sum of their awards, as appends keep them (server/store/ledger.ts).
  */
 function seedLedger(path: string, entries: number): void {
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
-  const customer = sqlite.prepare('insert into customers (shop_id, id, email, first_name, last_name, type, tier_id, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const customer = sqlite.prepare('insert into customers (shop_id, id, email, first_name, last_name, type, tier_id, points_balance, points_earned, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
   const entry = sqlite.prepare(
     'insert into ledger_entries (id, shop_id, customer_id, type, points, program_id, program_kind, program_version, source_type, source_id, reverses_id, explanation, created_at, available_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -214,10 +215,12 @@ function seedLedger(path: string, entries: number): void {
   const programId = (sqlite.prepare("select id from documents where kind = 'earning.place_order' limit 1").get() as { id: string }).id;
   const at = '2026-06-01T12:00:00.000Z';
   const perCustomer = Math.max(1, Math.round(entries / CUSTOMERS));
+  // The awards are 10, 11, … points: their sum.
+  const awarded = perCustomer * 10 + (perCustomer * (perCustomer - 1)) / 2;
   const batch = sqlite.transaction((from: number, to: number) => {
     for (let c = from; c < to; c++) {
       const id = String(7_000_000_000_000 + c);
-      customer.run(SHOP, id, `seeded.${c}@example.com`, 'Seeded', `Customer ${c}`, 'member', null, at, at);
+      customer.run(SHOP, id, `seeded.${c}@example.com`, 'Seeded', `Customer ${c}`, 'member', null, awarded, awarded, at, at);
       for (let k = 0; k < perCustomer; k++) {
         const orderId = String(8_000_000_000_000 + c * perCustomer + k);
         entry.run(crypto.randomUUID(), SHOP, id, 'earn_point', 10 + k, programId, 'earning.place_order', 1, 'order', orderId, null, '{"seeded":true}', at, null);

@@ -12,10 +12,12 @@
  *   1–13; mostly order awards (`earn_point`, 5–500 points, an explanation shaped like the
  *   engine's decision), redemptions (`spend_point`, only what the balance allows), admin
  *   adjustments and some pending awards (`pending_earn_point`, available in 14 days);
- * - every customer's `points_balance` equal to the sum of their entries.
+ * - every customer's `points_balance` equal to the sum of their entries, and `points_earned` to
+ *   what they earned (server/store/ledger.ts earnedBy).
  */
 import SQLite from 'better-sqlite3';
 import { prng } from './orders';
+import { earnedBy } from '../../server/store/ledger';
 
 const FIRST = [
   'Ada', 'Grace', 'Alan', 'Linus', 'Margaret', 'Katherine', 'Dorothy', 'Edsger', 'Barbara', 'Donald',
@@ -132,7 +134,7 @@ export function seedCustomers(path: string, shopId: string, programId: string, c
   }
 
   const insertCustomer = sqlite.prepare(
-    'insert into customers (shop_id, id, email, first_name, last_name, type, tier_id, points_balance, phone, birthday, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    'insert into customers (shop_id, id, email, first_name, last_name, type, tier_id, points_balance, points_earned, phone, birthday, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const insertEntry = sqlite.prepare(
     'insert into ledger_entries (id, shop_id, customer_id, type, points, program_id, program_kind, program_version, source_type, source_id, reverses_id, explanation, created_at, available_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
@@ -149,6 +151,7 @@ export function seedCustomers(path: string, shopId: string, programId: string, c
     const stepMs = c.entries > 0 ? Math.max(1000, Math.floor((start + span - createdMs) / (c.entries + 1))) : 0;
     let at = createdMs;
     let balance = 0;
+    let earned = 0;
     for (let k = 0; k < c.entries; k++) {
       at += Math.max(1000, Math.floor(stepMs * (0.5 + random())));
       const created = new Date(Math.min(at, start + span)).toISOString();
@@ -203,13 +206,14 @@ export function seedCustomers(path: string, shopId: string, programId: string, c
         });
       }
       balance += points;
+      earned += earnedBy({ type, points });
       insertEntry.run(crypto.randomUUID(), shopId, c.id, type, points, program, program ? 'earning.place_order' : null, program ? 1 : null, sourceType, sourceId, null, explanation, created, availableAt);
     }
     const createdAt = new Date(createdMs).toISOString();
     const updatedAt = c.entries > 0 ? new Date(Math.min(at, start + span)).toISOString() : createdAt;
     const phone = random() < 0.4 ? `+1${String(2_000_000_000 + Math.floor(random() * 7_999_999_999))}` : null;
     const birthday = random() < 0.3 ? `${String(1 + Math.floor(random() * 12)).padStart(2, '0')}/${String(1 + Math.floor(random() * 28)).padStart(2, '0')}` : null;
-    insertCustomer.run(shopId, c.id, c.email, c.firstName, c.lastName, c.type, null, balance, phone, birthday, createdAt, updatedAt);
+    insertCustomer.run(shopId, c.id, c.email, c.firstName, c.lastName, c.type, null, balance, earned, phone, birthday, createdAt, updatedAt);
     if (c.type === 'left') insertEvent.run(crypto.randomUUID(), shopId, c.id, 'excluded', JSON.stringify({ from: 'member', to: 'left', note: '' }), 'admin:1', updatedAt);
   };
   const batch = sqlite.transaction((from: number, to: number) => {
@@ -218,12 +222,14 @@ export function seedCustomers(path: string, shopId: string, programId: string, c
   for (let i = 0; i < customerCount; i += 2000) batch(i, Math.min(customerCount, i + 2000));
 
   const wrong = sqlite
-    .prepare('select count(*) as n from customers c where c.shop_id = ? and c.points_balance != coalesce((select sum(points) from ledger_entries l where l.shop_id = c.shop_id and l.customer_id = c.id), 0)')
+    .prepare(
+      "select count(*) as n from customers c where c.shop_id = ? and (c.points_balance != coalesce((select sum(points) from ledger_entries l where l.shop_id = c.shop_id and l.customer_id = c.id), 0) or c.points_earned != coalesce((select sum(points) from ledger_entries l where l.shop_id = c.shop_id and l.customer_id = c.id and l.points > 0 and l.type <> 'pending_convert'), 0))",
+    )
     .get(shopId) as { n: number };
   const { n: written } = sqlite.prepare('select count(*) as n from ledger_entries where shop_id = ?').get(shopId) as { n: number };
   sqlite.pragma('wal_checkpoint(TRUNCATE)');
   sqlite.close();
-  if (wrong.n > 0) throw new Error(`seedCustomers: ${wrong.n} customers' points_balance differs from the sum of their entries`);
+  if (wrong.n > 0) throw new Error(`seedCustomers: ${wrong.n} customers' points_balance or points_earned differs from their entries`);
   if (written !== entryCount) throw new Error(`seedCustomers: wrote ${written} entries, expected ${entryCount}`);
   return { customers, entries: written, seconds: (performance.now() - began) / 1000 };
 }

@@ -49,6 +49,12 @@ export interface CustomersTable {
   tier_id: string | null;
   /** The sum of the customer's ledger entries (available and pending), whole points; moved with every append. */
   points_balance: Generated<number>;
+  /**
+   * Lifetime points: the sum of the customer's positive entries other than `pending_convert` (an
+   * award's release, whose award was counted), whole points; moved with every append as
+   * points_balance is (server/store/ledger.ts `earnedBy`, migration 0035).
+   */
+  points_earned: Generated<number>;
   phone: string | null;
   /** MM/DD (spec 002 §5 birthday import) or null. */
   birthday: string | null;

@@ -238,9 +238,8 @@ const STAT_COLUMN = { points_earned: 's.tier_points', amount_spent: 's.amount_sp
 const shopperRowKey = (method: EntryMethod | null, hasFrom: boolean): string => (method ? `tier:${method}:${hasFrom ? 'from' : 'all'}` : 'plain');
 
 /**
- * One statement for the balance card: the customer by primary key; the lifetime sum over their
- * entries (`ledger_entries_customer`), as the admin's profile counts it (server/services/
- * customers.ts customerProfile); the pending sum through the partial index
+ * One statement for the balance card: the customer by primary key with their balance and lifetime
+ * points (both kept on the row, server/store/ledger.ts, as the admin's profile shows them); the pending sum through the partial index
  * `ledger_entries_pending`; whether the shopper has a referral link; and, with a launched VIP program, the entry method's stat over the
  * assessment window from the customer's reset month on — the same rows and bounds as
  * server/services/tiers.ts `periodStats`, one column instead of three.
@@ -254,13 +253,7 @@ const SHOPPER_ROW = new CompiledOnce<'shop' | 'customer' | 'now' | 'from' | 'to'
       'c.tier_id',
       'c.birthday',
       'c.points_balance',
-      (eb) =>
-        eb
-          .selectFrom('ledger_entries as l')
-          .select(sql<number>`coalesce(sum(case when l.points > 0 and l.type <> 'pending_convert' then l.points else 0 end), 0)`.as('e'))
-          .whereRef('l.shop_id', '=', 'c.shop_id')
-          .whereRef('l.customer_id', '=', 'c.id')
-          .as('earned'),
+      'c.points_earned as earned',
       (eb) =>
         eb
           .selectFrom('ledger_entries as pe')

@@ -208,15 +208,13 @@ export interface CustomerProfileView extends CustomerRow {
 export async function customerProfile(deps: AppDeps, shopId: string, id: string): Promise<CustomerProfileView | undefined> {
   const row = await deps.db.selectFrom('customers').selectAll().where('shop_id', '=', shopId).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
-  // Earned and spent come from `ledger_entries_customer` alone (it carries points and type), the
-  // pending points from the partial `ledger_entries_pending`: no table row is read, which is what a
-  // profile costs when its pages are not cached yet (bench:ingest's balance read, issue 14).
+  // Lifetime points are kept on the row (`points_earned`, moved with every append); spent points
+  // come from `ledger_entries_customer` alone (it carries points and type), the pending points from
+  // the partial `ledger_entries_pending`: no ledger table row is read, which is what a profile costs
+  // when its pages are not cached yet (bench:ingest's balance read, issue 14).
   const totals = await deps.db
     .selectFrom('ledger_entries')
-    .select([
-      sql<number>`coalesce(sum(case when points > 0 and type not in ('pending_convert') then points else 0 end), 0)`.as('earned'),
-      sql<number>`coalesce(sum(case when type = 'spend_point' then -points else 0 end), 0)`.as('spent'),
-    ])
+    .select([sql<number>`coalesce(sum(case when type = 'spend_point' then -points else 0 end), 0)`.as('spent')])
     .where('shop_id', '=', shopId)
     .where('customer_id', '=', id)
     .executeTakeFirstOrThrow();
@@ -225,7 +223,7 @@ export async function customerProfile(deps: AppDeps, shopId: string, id: string)
   return {
     ...toRow(row, pending, await tierNames(deps.db, shopId, [row.tier_id]), (await statsOf(deps, shopId, [row.id])).get(row.id)),
     createdAt: row.created_at,
-    lifetimePoints: Number(totals.earned),
+    lifetimePoints: Number(row.points_earned),
     spentPoints: Number(totals.spent),
     events: events.map((e) => ({ id: e.id, kind: e.kind, detail: JSON.parse(e.detail) as unknown, actor: e.actor, createdAt: e.created_at })),
   };

@@ -55,17 +55,26 @@ const COMPILED_INSERT_ROWS = 16;
 const INSERT_ENTRIES = new CompiledOnce<string>((db, p, key) =>
   db.insertInto('ledger_entries').values(Array.from({ length: Number(key) }, (_, i) => Object.fromEntries(LEDGER_COLUMNS.map((c) => [c, p[`${c}${i}`]])) as unknown as LedgerEntriesTable)),
 );
-const MOVE_BALANCE = new CompiledOnce<'shop' | 'id' | 'points'>((db, p) =>
+/**
+ * The lifetime points an entry adds (`customers.points_earned`, the storefront's and the profile's
+ * "lifetime points"): its points when positive, except a `pending_convert` (the release of a pending
+ * award, which was counted when awarded); 0 otherwise. Whole points.
+ */
+export function earnedBy(entry: { type: string; points: number }): number {
+  return entry.points > 0 && entry.type !== 'pending_convert' ? entry.points : 0;
+}
+
+const MOVE_BALANCE = new CompiledOnce<'shop' | 'id' | 'points' | 'earned'>((db, p) =>
   db
     .updateTable('customers')
-    .set((eb) => ({ points_balance: eb('points_balance', '+', p.points) }))
+    .set((eb) => ({ points_balance: eb('points_balance', '+', p.points), points_earned: eb('points_earned', '+', p.earned) }))
     .where('shop_id', '=', p.shop)
     .where('id', '=', p.id),
 );
 
 /**
  * Appends entries and moves each customer's stored balance (`customers.points_balance`) by the
- * entries' points, then hands the rows to the VIP tier hook (`onLedgerAppend`: tier stats and
+ * entries' points and lifetime points (`points_earned`) by what they earned (earnedBy), then hands the rows to the VIP tier hook (`onLedgerAppend`: tier stats and
  * promotion). Call it inside a transaction so all of it happens or none.
  */
 export async function appendEntries(db: Db, rows: LedgerEntriesTable[]): Promise<void> {
@@ -79,17 +88,18 @@ export async function appendEntries(db: Db, rows: LedgerEntriesTable[]): Promise
   } else {
     await db.insertInto('ledger_entries').values(rows).execute();
   }
-  const moved = new Map<string, { shopId: string; points: number }>();
+  const moved = new Map<string, { shopId: string; points: number; earned: number }>();
   for (const r of rows) {
     const key = `${r.shop_id}\u0000${r.customer_id}`;
-    const m = moved.get(key) ?? { shopId: r.shop_id, points: 0 };
+    const m = moved.get(key) ?? { shopId: r.shop_id, points: 0, earned: 0 };
     m.points += r.points;
+    m.earned += earnedBy(r);
     moved.set(key, m);
   }
-  const changes = [...moved].filter(([, m]) => m.points !== 0).map(([key, m]) => ({ shopId: m.shopId, customerId: key.slice(key.indexOf('\u0000') + 1), points: m.points }));
+  const changes = [...moved].filter(([, m]) => m.points !== 0 || m.earned !== 0).map(([key, m]) => ({ shopId: m.shopId, customerId: key.slice(key.indexOf('\u0000') + 1), points: m.points, earned: m.earned }));
   if (changes.length === 1) {
     const only = changes[0]!;
-    await MOVE_BALANCE.run(db, 'one', { shop: only.shopId, id: only.customerId, points: only.points });
+    await MOVE_BALANCE.run(db, 'one', { shop: only.shopId, id: only.customerId, points: only.points, earned: only.earned });
   } else {
     // Many customers at once (a CSV import's batch): one statement per shop and 100 customers
     // instead of one per customer. (SQLite runs UPDATE … FROM (VALUES …) with the customers as the
@@ -98,8 +108,8 @@ export async function appendEntries(db: Db, rows: LedgerEntriesTable[]): Promise
       const part = changes.slice(i, i + 100);
       for (const shopId of new Set(part.map((c) => c.shopId))) {
         const mine = part.filter((c) => c.shopId === shopId);
-        const delta = sql<number>`case id ${sql.join(mine.map((c) => sql`when ${c.customerId} then cast(${c.points} as integer)`), sql` `)} else 0 end`;
-        await sql`update customers set points_balance = points_balance + ${delta} where shop_id = ${shopId} and id in (${sql.join(mine.map((c) => c.customerId))})`.execute(db);
+        const delta = (of: 'points' | 'earned') => sql<number>`case id ${sql.join(mine.map((c) => sql`when ${c.customerId} then cast(${c[of]} as integer)`), sql` `)} else 0 end`;
+        await sql`update customers set points_balance = points_balance + ${delta('points')}, points_earned = points_earned + ${delta('earned')} where shop_id = ${shopId} and id in (${sql.join(mine.map((c) => c.customerId))})`.execute(db);
       }
     }
   }

@@ -17,6 +17,8 @@ import { appendEntries } from '../../server/store/ledger';
 import { csvCell } from '../../server/services/customer-import/csv';
 import type { ColumnMapping } from '../../server/services/customer-import/rules';
 import { makeApp, SHOP, type TestApp } from '../support/app';
+import { expectLedgerTotalsAgree } from '../support/ledger-totals';
+import { orderBody, placeOrderData } from '../support/factories';
 import { freePort, startServer } from '../support/server-process';
 
 type Issue = { path: string; message: string };
@@ -318,6 +320,18 @@ describe('running an import', () => {
     expect(list.reduce((s, c) => s + c.points, 0)).toBe((95 * 96) / 2);
     const entries = await t.db.selectFrom('ledger_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('source_type', '=', 'import').executeTakeFirstOrThrow();
     expect(Number(entries.n)).toBe(95);
+    await expectLedgerTotalsAgree(t.db, SHOP, 95);
+  });
+
+  it("adds imported points to an existing customer's balance and lifetime points", async () => {
+    const t = await makeApp();
+    await t.call('POST', '/api/kinds/earning.place_order/docs', { data: placeOrderData({ earnPoint: 1, rateMoney: 1 }) });
+    await t.deliverOrder(orderBody({ customer: { id: '556', email: 'grace@example.com', first_name: 'Grace', last_name: 'Hopper' } }, [{ price: '30.00' }]));
+    const done = await importCsv(t, 'Email,Points,Create Date\ngrace@example.com,70,2024-03-05\nnew@example.com,9,2024-03-05\n', { kind: 'points' });
+    expect(done).toMatchObject({ importedRows: 2, failedRows: 0, pointsAwarded: 79 });
+    const profile = ((await (await t.call('GET', '/api/customers/556')).json()) as { data: { points: number; lifetimePoints: number } }).data;
+    expect(profile).toMatchObject({ points: 100, lifetimePoints: 100 });
+    await expectLedgerTotalsAgree(t.db, SHOP, 2);
   });
 
   it('refuses a second ledger entry for the same import row (unique source id)', async () => {

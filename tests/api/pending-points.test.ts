@@ -4,7 +4,8 @@
  * only after confirmation, once, with the ledger left append-only.
  */
 import { describe, expect, it } from 'vitest';
-import { makeApp } from '../support/app';
+import { makeApp, SHOP } from '../support/app';
+import { expectLedgerTotalsAgree } from '../support/ledger-totals';
 import { orderBody, placeOrderData } from '../support/factories';
 
 type State = { enabled: boolean; days: number; waiting: { points: number; customers: number }; converted?: number };
@@ -71,6 +72,9 @@ describe('pending points', () => {
     const entries = await s.db.selectFrom('ledger_entries').select(['type', 'points']).where('customer_id', '=', customer(1).id).orderBy('created_at').orderBy('type').execute();
     expect(entries.filter((e) => e.type === 'pending_convert').map((e) => e.points).sort()).toEqual([10, 40]);
     expect(entries.filter((e) => e.type === 'pending_deduct').map((e) => e.points).sort()).toEqual([-10, -40]);
+    // The conversions move neither the balance nor the lifetime points: the awards were counted once.
+    expect(((await (await s.call('GET', `/api/customers/${customer(1).id}`)).json()) as { data: { lifetimePoints: number } }).data.lifetimePoints).toBe(50);
+    await expectLedgerTotalsAgree(s.db, SHOP);
   });
 
   it('names each bad field and changes nothing', async () => {

@@ -12,6 +12,7 @@ import { runBirthdayJob } from '../../server/jobs/birthdays';
 import { LocalDiscounts } from '../../server/platform/discounts';
 import { insertDocument } from '../../server/store/documents';
 import { makeApp, SHOP } from '../support/app';
+import { expectLedgerTotalsAgree } from '../support/ledger-totals';
 import { orderBody, placeOrderData } from '../support/factories';
 
 const ADA = { id: '7500000000000000001', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace' };
@@ -141,5 +142,11 @@ describe('one shopper through the loyalty loop', () => {
     expect(friendReferral).toMatchObject({ points: 200 });
     // The friend's own order and first-order milestone earn as usual besides the referral reward.
     expect(await balance(FRIEND.id)).toBe(200 + 40 + 150);
+    // Lifetime points: every positive entry, the revoke's refund of the 500 spent among them (so that
+    // lifetime less spent is the balance); the storefront shows the stored figure, which agrees with
+    // the ledger for both shoppers.
+    const card = ((await (await t.proxy('GET', '/customer', ADA.id)).json()) as { data: { points: number; lifetimePoints: number } }).data;
+    expect(card).toMatchObject({ points: 880, lifetimePoints: 100 + 200 + 50 + 80 + 150 + 300 + 500 });
+    await expectLedgerTotalsAgree(t.db, SHOP, 2);
   });
 });

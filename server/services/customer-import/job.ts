@@ -384,7 +384,7 @@ const chunks = <T>(items: readonly T[], size = CHUNK): T[][] => {
   return out;
 };
 
-type CustomerRecord = Omit<CustomersTable, 'points_balance' | 'type' | 'segment_reverted' | 'rfm_group' | 'left_reason'> & { type: string };
+type CustomerRecord = Omit<CustomersTable, 'points_balance' | 'points_earned' | 'type' | 'segment_reverted' | 'rfm_group' | 'left_reason'> & { type: string };
 
 /**
  * Runs imports in the background of a server (or the CLI). `kick()` takes up every import that is
@@ -650,10 +650,11 @@ async function writeRows(tx: Db, job: Selectable<CustomerImportsTable>, rows: re
   }
   await insertRows(
     tx,
-    'insert into customers (shop_id, id, email, first_name, last_name, type, tier_id, phone, birthday, points_balance, created_at, updated_at) values',
-    '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?',
-    [...changed.values()].map((c) => [c.shop_id, c.id, c.email, c.first_name, c.last_name, c.type, c.tier_id, c.phone, c.birthday, moved.get(c.id) ?? 0, c.created_at, c.updated_at]),
-    'on conflict (shop_id, id) do update set email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name, type = excluded.type, tier_id = excluded.tier_id, phone = excluded.phone, birthday = excluded.birthday, points_balance = customers.points_balance + excluded.points_balance, updated_at = excluded.updated_at',
+    'insert into customers (shop_id, id, email, first_name, last_name, type, tier_id, phone, birthday, points_balance, points_earned, created_at, updated_at) values',
+    '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?',
+    // Every imported entry is a positive earn_point: it moves the balance and the lifetime points alike (earnedBy).
+    [...changed.values()].map((c) => [c.shop_id, c.id, c.email, c.first_name, c.last_name, c.type, c.tier_id, c.phone, c.birthday, moved.get(c.id) ?? 0, moved.get(c.id) ?? 0, c.created_at, c.updated_at]),
+    'on conflict (shop_id, id) do update set email = excluded.email, first_name = excluded.first_name, last_name = excluded.last_name, type = excluded.type, tier_id = excluded.tier_id, phone = excluded.phone, birthday = excluded.birthday, points_balance = customers.points_balance + excluded.points_balance, points_earned = customers.points_earned + excluded.points_earned, updated_at = excluded.updated_at',
   );
   await insertRows(tx, 'insert into ledger_entries (id, shop_id, customer_id, type, points, source_type, source_id, explanation, created_at) values', "?, ?, ?, 'earn_point', ?, 'import', ?, ?, ?", entryValues);
   await onLedgerAppend(tx, entries);
