@@ -13,6 +13,7 @@
 import type { MilestoneReward } from '../../engine/milestones';
 import type { JsonObject } from '../../engine/types';
 import type { AppDeps } from '../deps';
+import { CompiledOnce } from '../db/compiled';
 import type { DiscountValue } from '../platform/discounts';
 import { recordCoupon } from './redemption';
 
@@ -41,6 +42,15 @@ export function milestoneDiscount(reward: MilestoneReward): { value: DiscountVal
 }
 
 /**
+ * Whether a customer has a step waiting for its code: the probe every award runs before the pass
+ * (almost always nothing is pending, and the probe is one index lookup on `milestone_steps`' key
+ * (shop, customer) with no query building).
+ */
+const CUSTOMER_HAS_PENDING = new CompiledOnce<'shop' | 'customer'>((db, p) =>
+  db.selectFrom('milestone_steps').select('step_index').where('shop_id', '=', p.shop).where('customer_id', '=', p.customer).where('outcome', '=', 'reward_pending').limit(1),
+);
+
+/**
  * Issues the pending milestone rewards of `customerId` (every customer of the shop when absent, at
  * most `limit` steps a pass). Returns how many codes were issued. Never throws for a platform
  * failure (logged; the step stays pending).
@@ -48,6 +58,7 @@ export function milestoneDiscount(reward: MilestoneReward): { value: DiscountVal
 export async function issueMilestoneRewards(deps: MilestoneRewardDeps, shopId: string, customerId?: string, limit = 100): Promise<number> {
   const discounts = deps.platformDiscounts;
   if (!discounts) return 0;
+  if (customerId !== undefined && (await CUSTOMER_HAS_PENDING.rows(deps.db, 'one', { shop: shopId, customer: customerId })).length === 0) return 0;
   let query = deps.db.selectFrom('milestone_steps').selectAll().where('shop_id', '=', shopId).where('outcome', '=', 'reward_pending');
   if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
   const pending = await query.orderBy('created_at').limit(limit).execute();

@@ -625,6 +625,18 @@ export async function markCouponsRedeemed(db: Db, shopId: string, codes: readonl
   // merchant's prefix or voucher says otherwise): look up both spellings, by the (shop, code) index.
   const spellings = [...new Set(codes.flatMap((c) => [c, c.toUpperCase()]))].slice(0, 200);
   if (spellings.length === 0) return 0;
-  const result = await db.updateTable('coupons').set({ status: 'redeemed', used_at: at }).where('shop_id', '=', shopId).where('code', 'in', spellings).where('status', '=', 'available').executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const values: Record<string, unknown> = { shop: shopId, at };
+  spellings.forEach((code, i) => (values[`code${i}`] = code));
+  const result = await MARK_COUPONS_REDEEMED.run(db, String(spellings.length), values);
+  return Number(result.numAffectedRows ?? 0n);
 }
+
+/** markCouponsRedeemed's update for `key` spellings (an order's codes), compiled once per count (server/db/compiled.ts). */
+const MARK_COUPONS_REDEEMED = new CompiledOnce<string>((db, p, key) =>
+  db
+    .updateTable('coupons')
+    .set({ status: 'redeemed', used_at: p.at! })
+    .where('shop_id', '=', p.shop!)
+    .where('code', 'in', Array.from({ length: Number(key) }, (_, i) => p[`code${i}`]!))
+    .where('status', '=', 'available'),
+);

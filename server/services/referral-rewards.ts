@@ -14,6 +14,7 @@
  */
 import { sql } from 'kysely';
 import type { AppDeps } from '../deps';
+import { CompiledOnce } from '../db/compiled';
 import type { IssuedReward } from './referrals';
 import { recordCoupon } from './redemption';
 
@@ -26,6 +27,15 @@ const ROLES = [
 ] as const;
 
 /**
+ * Whether an order's referral waits for a code: the probe every order runs before the pass (almost
+ * always nothing waits; the partial index `referrals_rewards_pending` holds only waiting referrals,
+ * and the probe needs no query building).
+ */
+const ORDER_HAS_PENDING = new CompiledOnce<'shop' | 'order'>((db, p) =>
+  db.selectFrom('referrals').select('id').where('shop_id', '=', p.shop).where('rewards_pending', '=', sql.lit(1)).where('order_id', '=', p.order).limit(1),
+);
+
+/**
  * Makes the pending discount codes of the shop's referrals (only the referral of `orderId` when
  * given; at most `limit` referrals a pass). Answers how many codes were issued. Never throws for a
  * platform failure (logged; the reward stays pending).
@@ -33,6 +43,7 @@ const ROLES = [
 export async function issueReferralRewards(deps: ReferralRewardDeps, shopId: string, options: { orderId?: string; limit?: number } = {}): Promise<number> {
   const discounts = deps.platformDiscounts;
   if (!discounts) return 0;
+  if (options.orderId !== undefined && (await ORDER_HAS_PENDING.rows(deps.db, 'one', { shop: shopId, order: options.orderId })).length === 0) return 0;
   // The literal 1 (not a bound parameter) lets SQLite use the partial index `referrals_rewards_pending`.
   let query = deps.db.selectFrom('referrals').select(['id', 'friend_reward', 'advocate_reward']).where('shop_id', '=', shopId).where('rewards_pending', '=', sql.lit(1));
   if (options.orderId !== undefined) query = query.where('order_id', '=', options.orderId);

@@ -17,7 +17,6 @@ import { openDatabase } from '../db/database';
 import { createLogger } from '../logging';
 import { accessToken } from '../platform/access-tokens';
 import { LocalDiscounts, ShopifyDiscounts } from '../platform/discounts';
-import { parseExact } from '../json';
 import type { JournalRecord } from './journal';
 import { WebhookQueue, type NewDelivery } from './queue';
 
@@ -108,10 +107,7 @@ if (port) {
     const batch = inbox;
     inbox = [];
     storing = queue
-      .storeRecords(
-        batch.flatMap((m) => m.records),
-        (r) => parseExact(r.body),
-      )
+      .storeRecords(batch.flatMap((m) => m.records))
       .then(
         (results) => {
           let at = 0;

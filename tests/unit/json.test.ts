@@ -62,6 +62,15 @@ describe('mayBeInexact: which texts the fast path may take', () => {
     expect(mayBeInexact('{"id": 1234567890123456}')).toBe(true);
     expect(mayBeInexact('{"x": 1.5e16}')).toBe(true);
     expect(mayBeInexact('[1e-5, 123456789012345, 0.25]')).toBe(false);
+    expect(mayBeInexact('{"a":\n\t -0.0000000000000001}')).toBe(true);
+    expect(mayBeInexact('12345678901234567')).toBe(true);
+    expect(mayBeInexact('[1, 2.5E+10]')).toBe(true);
+  });
+
+  it('may send a string that looks like a number to the exact parser, which gives the same value', () => {
+    const text = '{"note": "at:12345678901234567", "n": 1}';
+    expect(mayBeInexact(text)).toBe(true);
+    expect(parseExact(text)).toEqual(JSON.parse(text));
   });
 
   it('takes one pass over a hostile text', () => {
