@@ -28,6 +28,18 @@ if (process.env.SQL_TIMING) {
     };
   }
 }
+if (process.env.V7) {
+  const { randomBytes } = await import('node:crypto');
+  (globalThis.crypto as { randomUUID: () => string }).randomUUID = () => {
+    const b = randomBytes(16);
+    const ms = Date.now();
+    b.writeUIntBE(ms, 0, 6);
+    b[6] = (b[6]! & 0x0f) | 0x70;
+    b[8] = (b[8]! & 0x3f) | 0x80;
+    const h = b.toString('hex');
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  };
+}
 const ROOT = join(import.meta.dirname, '..');
 const SHOP = 'bench-shop.myshopify.com';
 const N = Number(process.env.N ?? 1500);
