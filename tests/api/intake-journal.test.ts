@@ -354,7 +354,8 @@ describe('a transaction that reads, then writes, while another connection holds 
     });
     expect(Date.now() - started).toBeGreaterThan(100); // it waited for the other connection
     expect((await t.db.selectFrom('shops').select('name').where('id', '=', SHOP).executeTakeFirstOrThrow()).name.endsWith('!')).toBe(true);
-    await new Promise((resolve) => holder.once('exit', resolve));
+    // The holder may have exited already on a loaded machine (its exit is then not emitted again).
+    if (holder.exitCode === null && holder.signalCode === null) await new Promise((resolve) => holder.once('exit', resolve));
     await t.db.destroy();
   });
 });
@@ -381,7 +382,8 @@ describe('the serving thread waiting for the write lock', () => {
     expect(waited).toBeGreaterThan(100);
     expect(ticks).toBeGreaterThan(waited / 5 / 3);
     expect((await db.selectFrom('shops').select('id').where('id', '=', 'waiting.myshopify.com').execute()).length).toBe(1);
-    await new Promise((resolve) => holder.once('exit', resolve));
+    // The holder may have exited already on a loaded machine (its exit is then not emitted again).
+    if (holder.exitCode === null && holder.signalCode === null) await new Promise((resolve) => holder.once('exit', resolve));
     await db.destroy();
   });
 
@@ -397,7 +399,8 @@ describe('the serving thread waiting for the write lock', () => {
     expect(failed?.code).toBe('SQLITE_BUSY');
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
     expect(Date.now() - started).toBeLessThan(500);
-    await new Promise((resolve) => holder.once('exit', resolve));
+    // The holder may have exited already on a loaded machine (its exit is then not emitted again).
+    if (holder.exitCode === null && holder.signalCode === null) await new Promise((resolve) => holder.once('exit', resolve));
     expect(await db.selectFrom('shops').select('id').where('id', '=', 'late.myshopify.com').execute()).toEqual([]);
     await db.destroy();
   });
