@@ -22,18 +22,17 @@ declare const __BUNDLED__: boolean | undefined;
  * not inherit the `--import tsx` hooks on Node 20).
  */
 function newWorker(workerData: ProcessingThreadData): Worker {
-  const execArgv = workerExecArgv(process.execArgv);
-  if (typeof __BUNDLED__ !== 'undefined' && __BUNDLED__) return new Worker(new URL('./webhook-worker.mjs', import.meta.url), { workerData, execArgv });
+  if (typeof __BUNDLED__ !== 'undefined' && __BUNDLED__) return startWithFlags((execArgv) => new Worker(new URL('./webhook-worker.mjs', import.meta.url), { workerData, execArgv }));
   const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
   const entry = new URL('./worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(code, { eval: true, workerData, execArgv });
+  return startWithFlags((execArgv) => new Worker(code, { eval: true, workerData, execArgv }));
 }
 
 /**
  * The parent's Node flags without its preloads (`--import`, `--require`, `--loader`): those are
  * for the serving thread (tsx, a bench's monitor) and may not load in a worker; flags such as
- * `--cpu-prof` carry over.
+ * `--cpu-prof` carry over. Flags a worker refuses are dropped when it starts (startWithFlags).
  */
 export function workerExecArgv(parent: readonly string[]): string[] {
   const out: string[] = [];
@@ -47,6 +46,28 @@ export function workerExecArgv(parent: readonly string[]): string[] {
     out.push(flag);
   }
   return out;
+}
+
+/**
+ * Starts a worker with the parent's flags (workerExecArgv), leaving out the ones Node refuses in
+ * a worker's `execArgv`: V8 options such as `--max-old-space-size`, `--stack-size` or `--trace-gc`
+ * and options of the whole process such as `--title` (ERR_WORKER_INVALID_EXEC_ARGV, whose message
+ * names them). Those already apply to the whole process, so nothing is lost; without this the
+ * app did not start under `node --max-old-space-size=… dist/server/main.mjs`. When the refused
+ * flags cannot be told apart, the worker starts with none. Other errors are thrown.
+ */
+export function startWithFlags<T>(start: (execArgv: string[]) => T, parent: readonly string[] = process.execArgv): T {
+  let flags = workerExecArgv(parent);
+  for (;;) {
+    try {
+      return start(flags);
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV' || flags.length === 0) throw e;
+      const refused = /flags: (.*)$/.exec((e as Error).message)?.[1]?.split(', ') ?? [];
+      const kept = flags.filter((f) => !refused.includes(f));
+      flags = kept.length < flags.length ? kept : [];
+    }
+  }
 }
 
 /** A journaled record handed to the thread, waiting for its answer. */

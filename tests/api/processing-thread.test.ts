@@ -10,8 +10,9 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { isBusy, storeWithoutWaiting } from '../../server/webhooks/intake';
-import { ProcessingThread, workerExecArgv } from '../../server/webhooks/thread';
+import { ProcessingThread, startWithFlags, workerExecArgv } from '../../server/webhooks/thread';
 import { WebhookQueue, type NewDelivery } from '../../server/webhooks/queue';
+import { Worker } from 'node:worker_threads';
 import { createLogger } from '../../server/logging';
 import { AUTH, makeApp, repoRegistry, ROOT, SHOP } from '../support/app';
 
@@ -22,6 +23,30 @@ describe('worker flags', () => {
   it('drops the preloads (--import, --require, --loader, -r) and keeps the rest', () => {
     expect(workerExecArgv(['--import', 'tsx', '--cpu-prof', '--require=./x.cjs', '-r', 'y', '--loader', 'z', '--experimental-loader=w', '--max-old-space-size=256'])).toEqual(['--cpu-prof', '--max-old-space-size=256']);
     expect(workerExecArgv([])).toEqual([]);
+  });
+
+  /** Starts a worker through startWithFlags under `parent` flags; answers the flags it runs with. */
+  const workerFlags = async (parent: string[]): Promise<string[]> => {
+    const worker = startWithFlags((execArgv) => new Worker("require('node:worker_threads').parentPort.postMessage(process.execArgv)", { eval: true, execArgv }), parent);
+    const flags = await new Promise<string[]>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    return flags;
+  };
+
+  it('starts a worker under V8 and whole-process flags (node --max-old-space-size=… failed to start the app), keeping the flags a worker takes', async () => {
+    // Each of these alone makes Node refuse a worker's execArgv (ERR_WORKER_INVALID_EXEC_ARGV).
+    for (const refused of ['--max-old-space-size=256', '--stack-size=2000', '--expose-gc', '--title=loyalty']) {
+      expect(() => new Worker('0', { eval: true, execArgv: [refused] })).toThrow(expect.objectContaining({ code: 'ERR_WORKER_INVALID_EXEC_ARGV' }));
+    }
+    expect(await workerFlags(['--import', 'tsx', '--max-old-space-size=256', '--no-deprecation', '--stack-size=2000', '--expose-gc', '--enable-source-maps', '--title=loyalty'])).toEqual(['--no-deprecation', '--enable-source-maps']);
+    expect(await workerFlags(['--max-old-space-size=256'])).toEqual([]);
+  });
+
+  it('throws what is not about flags', () => {
+    expect(() => startWithFlags(() => { throw new Error('no such file'); }, ['--max-old-space-size=256'])).toThrow('no such file');
   });
 });
 

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../logging';
-import { workerExecArgv } from '../../webhooks/thread';
+import { startWithFlags } from '../../webhooks/thread';
 import type { ImportThreadData } from './worker';
 
 declare const __BUNDLED__: boolean | undefined;
@@ -24,13 +24,12 @@ const RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 
 
 /** The built entry beside the bundle (scripts/build-server.ts), or the TypeScript source through tsx's loader. */
 function newWorker(workerData: ImportThreadData): Worker {
-  const execArgv = workerExecArgv(process.execArgv);
   const resourceLimits = RESOURCE_LIMITS;
-  if (typeof __BUNDLED__ !== 'undefined' && __BUNDLED__) return new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData, execArgv, resourceLimits });
+  if (typeof __BUNDLED__ !== 'undefined' && __BUNDLED__) return startWithFlags((execArgv) => new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData, execArgv, resourceLimits }));
   const tsxApi = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
   const entry = new URL('./worker.ts', import.meta.url).href;
   const code = `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(code, { eval: true, workerData, execArgv, resourceLimits });
+  return startWithFlags((execArgv) => new Worker(code, { eval: true, workerData, execArgv, resourceLimits }));
 }
 
 /** The import thread as the serving thread sees it: start, kick, stop. */
