@@ -14,6 +14,7 @@ import type { MilestoneReward } from '../../engine/milestones';
 import type { JsonObject } from '../../engine/types';
 import type { AppDeps } from '../deps';
 import { CompiledOnce } from '../db/compiled';
+import type { MilestoneStepsTable } from '../db/tables';
 import type { DiscountValue } from '../platform/discounts';
 import { recordCoupon } from './redemption';
 
@@ -42,13 +43,13 @@ export function milestoneDiscount(reward: MilestoneReward): { value: DiscountVal
 }
 
 /**
- * Whether a customer has a step waiting for its code: the probe every award runs before the pass
- * (almost always nothing is pending, and the probe is one index lookup on `milestone_steps`' key
- * (shop, customer) with no query building).
+ * The pending steps of one customer (key `customer`) or of the whole shop (key `shop`), oldest first:
+ * compiled once, since every award runs the customer's variant and almost always finds nothing.
  */
-const CUSTOMER_HAS_PENDING = new CompiledOnce<'shop' | 'customer'>((db, p) =>
-  db.selectFrom('milestone_steps').select('step_index').where('shop_id', '=', p.shop).where('customer_id', '=', p.customer).where('outcome', '=', 'reward_pending').limit(1),
-);
+const PENDING_STEPS = new CompiledOnce<'shop' | 'customer' | 'limit', MilestoneStepsTable>((db, p, key) => {
+  const q = db.selectFrom('milestone_steps').selectAll().where('shop_id', '=', p.shop).where('outcome', '=', 'reward_pending');
+  return (key === 'customer' ? q.where('customer_id', '=', p.customer) : q).orderBy('created_at').limit(p.limit);
+});
 
 /**
  * Issues the pending milestone rewards of `customerId` (every customer of the shop when absent, at
@@ -58,10 +59,7 @@ const CUSTOMER_HAS_PENDING = new CompiledOnce<'shop' | 'customer'>((db, p) =>
 export async function issueMilestoneRewards(deps: MilestoneRewardDeps, shopId: string, customerId?: string, limit = 100): Promise<number> {
   const discounts = deps.platformDiscounts;
   if (!discounts) return 0;
-  if (customerId !== undefined && (await CUSTOMER_HAS_PENDING.rows(deps.db, 'one', { shop: shopId, customer: customerId })).length === 0) return 0;
-  let query = deps.db.selectFrom('milestone_steps').selectAll().where('shop_id', '=', shopId).where('outcome', '=', 'reward_pending');
-  if (customerId !== undefined) query = query.where('customer_id', '=', customerId);
-  const pending = await query.orderBy('created_at').limit(limit).execute();
+  const pending = await PENDING_STEPS.rows(deps.db, customerId === undefined ? 'shop' : 'customer', { shop: shopId, customer: customerId, limit });
   let issued = 0;
   for (const step of pending) {
     const reward = JSON.parse(step.reward) as MilestoneReward;

@@ -27,13 +27,14 @@ const ROLES = [
 ] as const;
 
 /**
- * Whether an order's referral waits for a code: the probe every order runs before the pass (almost
- * always nothing waits; the partial index `referrals_rewards_pending` holds only waiting referrals,
- * and the probe needs no query building).
+ * The referrals waiting for a code, of one order (key `order`) or of the whole shop (key `shop`):
+ * compiled once, since every order runs the order's variant and almost always finds nothing. The
+ * literal 1 (not a bound parameter) lets SQLite use the partial index `referrals_rewards_pending`.
  */
-const ORDER_HAS_PENDING = new CompiledOnce<'shop' | 'order'>((db, p) =>
-  db.selectFrom('referrals').select('id').where('shop_id', '=', p.shop).where('rewards_pending', '=', sql.lit(1)).where('order_id', '=', p.order).limit(1),
-);
+const PENDING_REFERRALS = new CompiledOnce<'shop' | 'order' | 'limit', { id: string; friend_reward: string; advocate_reward: string }>((db, p, key) => {
+  const q = db.selectFrom('referrals').select(['id', 'friend_reward', 'advocate_reward']).where('shop_id', '=', p.shop).where('rewards_pending', '=', sql.lit(1));
+  return (key === 'order' ? q.where('order_id', '=', p.order) : q).orderBy('id').limit(p.limit);
+});
 
 /**
  * Makes the pending discount codes of the shop's referrals (only the referral of `orderId` when
@@ -43,11 +44,7 @@ const ORDER_HAS_PENDING = new CompiledOnce<'shop' | 'order'>((db, p) =>
 export async function issueReferralRewards(deps: ReferralRewardDeps, shopId: string, options: { orderId?: string; limit?: number } = {}): Promise<number> {
   const discounts = deps.platformDiscounts;
   if (!discounts) return 0;
-  if (options.orderId !== undefined && (await ORDER_HAS_PENDING.rows(deps.db, 'one', { shop: shopId, order: options.orderId })).length === 0) return 0;
-  // The literal 1 (not a bound parameter) lets SQLite use the partial index `referrals_rewards_pending`.
-  let query = deps.db.selectFrom('referrals').select(['id', 'friend_reward', 'advocate_reward']).where('shop_id', '=', shopId).where('rewards_pending', '=', sql.lit(1));
-  if (options.orderId !== undefined) query = query.where('order_id', '=', options.orderId);
-  const referrals = await query.orderBy('id').limit(options.limit ?? 100).execute();
+  const referrals = await PENDING_REFERRALS.rows(deps.db, options.orderId === undefined ? 'shop' : 'order', { shop: shopId, order: options.orderId, limit: options.limit ?? 100 });
   let issued = 0;
   for (const referral of referrals) {
     for (const [column, role] of ROLES) {

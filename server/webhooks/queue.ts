@@ -92,7 +92,7 @@ export const GROUP_MS = 20;
 const RECENT_PARSED = 256;
 
 /**
- * Bytes of raw body text (UTF-16 code units) kept for the worker from journaled deliveries: about
+ * Characters (UTF-16 code units) of raw body text kept for the worker from journaled deliveries: about
  * 1,900 orders of 17 KB, a backlog's worth. Kept as text, parsed once when processed: parsing on
  * arrival parsed every body of a backlog that outgrew the parsed bodies twice, once for nothing
  * (bench:ingest queues 4,000 orders in 2–3 s). Older ones are read back from the database.
