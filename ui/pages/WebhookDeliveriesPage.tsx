@@ -150,6 +150,11 @@ export function WebhookDeliveriesPage() {
   const deliveries = useResource(`deliveries:${filter}:${includeVisits}`, () => api.webhookDeliveries(filter === 'all' ? undefined : filter, includeVisits));
   /** The status tab and the visits switch live in the address, so a reload or a shared link keeps both. */
   const setView = (status: Filter, visits: boolean) => setSearch({ ...(status === 'all' ? {} : { status }), ...(visits ? { source: 'all' } : {}) });
+  // The switch shows a click at once: the router changes the address in a transition, and until it
+  // commits React would hold the checkbox at the address's old value (a flicker back, and under load
+  // a click that seemed not to take). Whenever the address changes, the switch follows it.
+  const [visitsSwitch, setVisitsSwitch] = useState({ fromAddress: includeVisits, checked: includeVisits });
+  if (visitsSwitch.fromAddress !== includeVisits) setVisitsSwitch({ fromAddress: includeVisits, checked: includeVisits });
   const showToast = useSetAtom(showToastAtom);
   const [retrying, setRetrying] = useState<string | null>(null);
   const retry = async (d: WebhookDelivery) => {
@@ -171,7 +176,14 @@ export function WebhookDeliveriesPage() {
       <ReconcileCard onQueued={deliveries.reload} />
       <Tabs tabs={FILTERS.map((id) => ({ id, label: t(filterLabels[id]) }))} selected={filter} label={t('webhooks.tabs.label')} onSelect={(id) => setView(parseFilter(id), includeVisits)} />
       <label className="checkbox-row">
-        <input type="checkbox" checked={includeVisits} onChange={(e) => setView(filter, e.target.checked)} />
+        <input
+          type="checkbox"
+          checked={visitsSwitch.checked}
+          onChange={(e) => {
+            setVisitsSwitch({ fromAddress: includeVisits, checked: e.target.checked });
+            setView(filter, e.target.checked);
+          }}
+        />
         {t('webhooks.showVisits')}
       </label>
       <div role="tabpanel" aria-labelledby={`tab-${filter}`} className="tabs__panel">
