@@ -100,6 +100,11 @@ export async function openDatabase(location: string, options: PostgresOptions = 
   sqlite.pragma(`busy_timeout = ${spin !== null || waitAsync ? 0 : busyTimeoutMs}`);
   const priority = options.writePriority ?? null;
   const group = options.groupCommit ? new SqliteGroupCommit(spin !== null ? priority : null) : null;
+  // A group commit runs each delivery as a savepoint of one long transaction; a savepoint keeps the
+  // pages it changes in a statement journal, which SQLite spills to a temporary file past 64 KiB —
+  // most deliveries, since an order changes about a hundred pages. In memory instead: a third of the
+  // processing thread's write calls, measured (strace, 1,500 orders: 396,000 → 145,000 pwrite).
+  if (group) sqlite.pragma('temp_store = MEMORY');
   const database = withStatementCache(sqlite, () => checkpointer?.stop(), spin, group, 500, spin !== null ? priority : null);
   const dialect = waitAsync ? new WaitingSqliteDialect({ database }, busyTimeoutMs, priority) : new SqliteDialect({ database });
   const db = new Kysely<Database>({ dialect });

@@ -46,7 +46,7 @@ export function milestoneDiscount(reward: MilestoneReward): { value: DiscountVal
  * The pending steps of one customer (key `customer`) or of the whole shop (key `shop`), oldest first:
  * compiled once, since every award runs the customer's variant and almost always finds nothing.
  */
-const PENDING_STEPS = new CompiledOnce<'shop' | 'customer' | 'limit', MilestoneStepsTable>((db, p, key) => {
+export const PENDING_STEPS = new CompiledOnce<'shop' | 'customer' | 'limit', MilestoneStepsTable>((db, p, key) => {
   const q = db.selectFrom('milestone_steps').selectAll().where('shop_id', '=', p.shop).where('outcome', '=', 'reward_pending');
   return (key === 'customer' ? q.where('customer_id', '=', p.customer) : q).orderBy('created_at').limit(p.limit);
 });

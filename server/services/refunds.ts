@@ -144,7 +144,7 @@ async function applyReversal(tx: Db, shopId: string, topic: string, resourceId: 
 }
 
 /** Every order asks for its parked reversals (almost always none): compiled once (server/db/compiled.ts). */
-const PARKED = new CompiledOnce<'shop' | 'order', { topic: string; resource_id: string; outcome: string; received_at: string }>((db, p) =>
+export const PARKED = new CompiledOnce<'shop' | 'order', { topic: string; resource_id: string; outcome: string; received_at: string }>((db, p) =>
   db.selectFrom('webhook_receipts').select(['topic', 'resource_id', 'outcome', 'received_at']).where('shop_id', '=', p.shop).where('order_id', '=', p.order).where('parked', '=', 1).orderBy('received_at'),
 );
 
