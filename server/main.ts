@@ -37,6 +37,7 @@ import { projectRoot } from './paths';
 import { startDailyJobs } from './services/expiry';
 import { startBirthdayJobs } from './jobs/birthdays';
 import { startPeriodic } from './jobs/scheduler';
+import { bodyRetentionDays, pruneDeliveryBodies } from './webhooks/retention';
 import { issueAllMilestoneRewards } from './services/milestone-rewards';
 import { issueAllReferralRewards } from './services/referral-rewards';
 import { syncAllSegments } from './services/segments';
@@ -131,6 +132,22 @@ async function main(): Promise<void> {
   const exportRunner = exportRunnerFor(deps);
   exportRunner.startPolling();
   const stopSegments = startPeriodic(() => syncAllSegments(deps), logger, 'customer segments', 86_400_000, 300_000);
+  // Processed webhook bodies (the platform's payloads, shoppers' personal data included) are deleted
+  // WEBHOOK_BODY_RETENTION_DAYS after they finished (server/webhooks/retention.ts): every hour, first 10 minutes after start.
+  const retentionDays = bodyRetentionDays();
+  const stopRetention =
+    retentionDays > 0
+      ? startPeriodic(
+          async () => {
+            const deleted = await pruneDeliveryBodies(db, new Date(Date.now() - retentionDays * 86_400_000).toISOString());
+            if (deleted > 0) logger.info({ deleted, retentionDays }, 'processed webhook bodies past their retention deleted');
+          },
+          logger,
+          'webhook body retention',
+          3_600_000,
+          600_000,
+        )
+      : async () => {};
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
@@ -157,7 +174,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(() => {
       // The queue finishes the delivery in hand; the rest stays queued for the next start.
-      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), stopSegments(), exportRunner.stop(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => {
+      void Promise.all([queue.stop(), stopDailyJobs(), stopBirthdayJobs(), stopMilestoneRewards(), stopReferralRewards(), stopSegments(), stopRetention(), exportRunner.stop(), imports.stop(), ...threads.map((t) => t.stop())]).then(() => {
         // Settled segments go; a record the thread did not store stays for the next start.
         journal?.close();
         return Promise.all([db.destroy(), intakeDb?.destroy()]);
