@@ -168,7 +168,8 @@ async function start(args: string[], env: Record<string, string>): Promise<Serve
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
+      // A bounded try: one connection that never got an answer once held a whole run (2026-11-29).
+      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
     } catch {
       // not listening yet
     }

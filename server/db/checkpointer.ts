@@ -30,16 +30,21 @@ export const CHECKPOINT_INTERVAL_MS = 100;
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.module);
-// A lower priority for this thread only (Linux keeps nice values per thread): request threads first.
-try { require('node:os').setPriority(10); } catch {}
-// And under SCHED_IDLE where Linux and util-linux's chrt allow (as the webhook processing thread):
-// it runs on a core nothing else wants, so copying never delays an answer. (Tried at nice 10
-// only: redeem's p99 did not move beyond the noise, 70–72 vs 66–97 ms, and the webhook answer's
-// p99 at half the bare rate was worse, 24–82 vs 18–29 ms.)
-if (workerData.idle) {
+// Not at a low priority, on purpose: this thread holds SQLite's checkpoint lock while it copies,
+// and a connection's own checkpoint is skipped, without waiting, while that lock is held. Under
+// SCHED_IDLE (as the webhook processing thread) or nice 10, a machine busy with other work starved
+// this thread in the middle of a checkpoint, every checkpoint of the serving connection was skipped
+// meanwhile and the log grew past SERVING_CHECKPOINT_PAGES without bound (checkpointer.test.ts beside
+// four busy loops and a writer syncing 50 MB at a time: over 6,000 pages, up to 11,853, in 6 of 22
+// runs under SCHED_IDLE and 13 of 16 at nice 10; none of 10 at nice 0, 4,031–4,357, nor of 10 under
+// SCHED_BATCH, 4,031–4,374). So nice 0, under SCHED_BATCH where util-linux's chrt allows: a fair share
+// of the CPU, but its wake-ups do not preempt a running request. The price, measured in alternating
+// bench:ingest runs on a saturated 2-core machine (README): end to end 303 → 275 orders/s (medians,
+// idle vs not), the answers' p99 at half the bare rate 53 → 91 ms.
+{
   try {
     const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
-    if (/^\\d+$/.test(tid)) require('node:child_process').execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 });
+    if (/^\\d+$/.test(tid)) require('node:child_process').execFileSync('chrt', ['--batch', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 });
   } catch {}
 }
 const db = new Database(workerData.path);
@@ -62,7 +67,7 @@ export interface Checkpointer {
  */
 export function startCheckpointer(path: string, options: { intervalMs?: number; onError?: (message: string) => void } = {}): Checkpointer {
   const module = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, path, intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS, idle: process.env.WEBHOOK_THREAD_SCHED?.trim().toLowerCase() !== 'normal' } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, path, intervalMs: options.intervalMs ?? CHECKPOINT_INTERVAL_MS } });
   worker.unref();
   worker.on('message', (m: { error?: string }) => {
     if (m.error) options.onError?.(m.error);
