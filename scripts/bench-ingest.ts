@@ -25,7 +25,7 @@
  * the servers' request logs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -36,6 +36,7 @@ import { ensureShop } from '../server/store/shops';
 import { insertDocument } from '../server/store/documents';
 import { webhookHmac } from '../server/webhook-hmac';
 import { buildServer } from './build-server';
+import { startServerProcess, type ServerProcess } from './bench/server-process';
 import type { LoadResult, PreparedRequest } from './bench/loadgen';
 import { platformOrder, prng } from './bench/orders';
 import { PROGRAM_DATA } from './bench/programs';
@@ -66,11 +67,7 @@ process.on('exit', () => {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-  /** Milliseconds from spawn to the first 200 from /healthz. */
-  startupMs: number;
+interface Server extends ServerProcess {
   /** Resident memory at the first answer, MB. */
   rssMb: number;
 }
@@ -81,25 +78,8 @@ function rssMb(pid: number): number {
 }
 
 async function start(args: string[], env: Record<string, string>): Promise<Server> {
-  const port = nextPort++;
-  const began = performance.now();
-  // BENCH_APP_LOG=<file>: the servers' standard output (the request log) goes there instead of nowhere.
-  const out = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, 'inherit'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    try {
-      // A bounded try: one connection that never got an answer once held a whole run (2026-11-29).
-      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(5);
-  }
-  return { child, url, startupMs: performance.now() - began, rssMb: rssMb(child.pid!) };
+  const server = await startServerProcess(args, env, { cwd: ROOT, port: nextPort++, children, pollMs: 5 });
+  return { ...server, rssMb: rssMb(server.child.pid!) };
 }
 
 /** CPU seconds (user + system) the process has used so far, from /proc. */

@@ -33,7 +33,7 @@
  * keeps the servers' request logs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,6 +50,7 @@ import type { LoadResult, PreparedRequest } from './bench/loadgen';
 import { prng } from './bench/orders';
 import { PROGRAM_DATA } from './bench/programs';
 import { printResults, type Result } from './bench/results';
+import { startServerProcess, type ServerProcess } from './bench/server-process';
 
 const ROOT = join(import.meta.dirname, '..');
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -150,32 +151,12 @@ async function prepareDatabase(path: string): Promise<Seeded> {
 // ---------------------------------------------------------------------------------------------
 // Processes
 
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
+type Server = Pick<ServerProcess, 'child' | 'url'>;
 
 let nextPort = 4710 + Math.floor(Math.random() * 200);
 
-async function start(args: string[], env: Record<string, string>): Promise<Server> {
-  const port = nextPort++;
-  // BENCH_APP_LOG=<file>: the servers' standard output (the request log) goes there instead of nowhere.
-  const out = process.env.BENCH_APP_LOG ? openSync(process.env.BENCH_APP_LOG, 'a') : 'ignore';
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', out, 'inherit'] });
-  children.add(child);
-  child.on('exit', () => children.delete(child));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
-    try {
-      // A bounded try: one connection that never got an answer once held a whole run (2026-11-29).
-      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) })).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(20);
-  }
-  return { child, url };
+function start(args: string[], env: Record<string, string>): Promise<Server> {
+  return startServerProcess(args, env, { cwd: ROOT, port: nextPort++, children, pollMs: 20 });
 }
 
 async function stop(server: Server): Promise<void> {
