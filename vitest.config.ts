@@ -10,6 +10,8 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     environment: 'node',
     setupFiles: ['tests/setup.ts'],
+    // PostgreSQL runs: drops the databases test files are done with (tests/support/pg-copies.ts).
+    globalSetup: ['tests/pg-drop-copies.global.ts'],
     testTimeout: 20000,
   },
 });

@@ -19,9 +19,15 @@ let passed = 0;
 let failed = 0;
 const failures: string[] = [];
 
+/** Each step's wall-clock time (seconds), printed before the summary: where a slow run spent it. */
+const timings: { name: string; seconds: number }[] = [];
+const startedAt = performance.now();
+
 function run(name: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  const started = performance.now();
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ name, seconds: (performance.now() - started) / 1000 });
   return result.status === 0;
 }
 
@@ -85,6 +91,9 @@ counted('browser tests', npx, ['playwright', 'test', '--reporter=list,json'], e2
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
 });
 
+console.log('\nsteps (wall-clock seconds):');
+for (const { name, seconds } of timings) console.log(`  ${seconds.toFixed(0).padStart(5)}  ${name}`);
+console.log(`  ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(5)}  all`);
 if (failures.length > 0) console.log(`\nfailed: ${failures.join(', ')}`);
 const summary = `tests: ${passed} passed, ${failed} failed`;
 writeFileSync(join(results, 'summary.txt'), `${summary}\n`);

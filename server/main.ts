@@ -54,9 +54,9 @@ async function main(): Promise<void> {
   const registry = loadRegistry(join(root, 'schemas'), { compile: 'lazy' });
   // Serving-thread writes (redemptions, admin saves) go before the background threads' (server/db/write-priority.ts).
   const writePriority = new WritePriority();
-  const db = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous, writePriority });
-  if (config.auth.demo) await seedDemoShop(db, registry, new Date());
   const logger = createLogger(process.env.LOG_LEVEL ?? 'info');
+  const db = await openDatabase(config.databasePath, { sqliteSynchronous: config.sqliteSynchronous, writePriority, onIdleConnectionError: (message) => logger.warn({ err: message }, 'an idle database connection failed; the pool opens a new one') });
+  if (config.auth.demo) await seedDemoShop(db, registry, new Date());
   // Discount codes (redemption, referral coupons): in memory in demo mode, else the Admin API with
   // the shop's offline access token.
   const platformDiscounts = config.auth.demo ? new LocalDiscounts() : new ShopifyDiscounts({ accessToken: (shopId) => accessToken({ db, auth: config.auth }, shopId) });

@@ -59,6 +59,13 @@ export interface PostgresOptions {
   idleTimeoutMillis?: number;
   /** Schema to use (PostgreSQL `search_path`); created when missing. Tests give each app its own. */
   schema?: string;
+  /**
+   * PostgreSQL only: told when an idle pooled connection fails (the server restarted, an
+   * administrator ended the session, the network dropped it). The pool discards that connection
+   * and the next query opens a new one; without a listener node-postgres would throw the error out
+   * of the event loop and end the process. Default: ignored.
+   */
+  onIdleConnectionError?: (message: string) => void;
 }
 
 /** True when `location` names a PostgreSQL database rather than a SQLite file. */
@@ -320,6 +327,7 @@ async function openPostgres(url: string, options: PostgresOptions): Promise<Db> 
     allowExitOnIdle: true,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  pool.on('error', (error) => options.onIdleConnectionError?.(error.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   await migrate(db, schema);
   return db;

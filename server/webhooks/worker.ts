@@ -94,7 +94,7 @@ if (port) {
   const logger = createLogger(data.logLevel).child({ thread: 'webhooks' });
   if (PROCESSING_SCHED === 'idle' && !scheduleThreadIdle()) logger.info('SCHED_IDLE is not available here: the processing thread keeps its nice value only');
   // The serving thread has migrated the database and checkpoints it.
-  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, groupCommit: true, ...(data.writePriority ? { writePriority: new WritePriority(data.writePriority) } : {}) });
+  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, groupCommit: true, onIdleConnectionError: (message) => logger.warn({ err: message }, 'an idle database connection failed; the pool opens a new one'), ...(data.writePriority ? { writePriority: new WritePriority(data.writePriority) } : {}) });
   const registry = loadRegistry(data.schemasDir, { compile: 'lazy' });
   // Referral coupons are made while an order is processed (server/services/referrals.ts): the same discount adapter as the serving thread.
   const platformDiscounts = data.auth.demo ? new LocalDiscounts() : new ShopifyDiscounts({ accessToken: (shopId) => accessToken({ db, auth: data.auth }, shopId) });

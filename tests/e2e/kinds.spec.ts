@@ -16,6 +16,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { crossFieldIssues } from '../../engine/cross-field';
 import { loadRegistry, type KindEntry } from '../../engine/registry';
 import type { Json, JsonObject } from '../../engine/types';
+import { signInWithCookie } from './support/session';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const registry = loadRegistry(join(ROOT, 'schemas'));
@@ -136,12 +137,6 @@ function validationProbes(kind: KindEntry, data: JsonObject): { path: string[]; 
   return out;
 }
 
-async function sessionToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/auth/demo-login');
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { token: string }).token;
-}
-
 /**
  * The kind's document to edit: created from the valid fixture, or the shop's existing singleton.
  * When documents other browser tests left behind stand in the way (a second base tier is refused),
@@ -172,12 +167,6 @@ function setCustomFeatures(features: string[]): void {
   }
 }
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/auth/login');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Programs', exact: true })).toBeVisible();
-}
-
 const saveBar = (page: Page) => page.getByRole('region', { name: 'Unsaved changes' });
 
 for (const kind of registry.kinds) {
@@ -185,8 +174,7 @@ for (const kind of registry.kinds) {
     const gated = kind.feature === 'partner_tier';
     if (gated) setCustomFeatures(['partner_tier']);
     try {
-      await signIn(page);
-      const token = await sessionToken(request);
+      const token = await signInWithCookie(page);
       const doc = await documentFor(request, token, kind);
 
       // Renders: the editor opens on the saved document.

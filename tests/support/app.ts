@@ -16,15 +16,21 @@ import { parseProxyQuery, proxySignature } from '../../server/proxy/signature';
 import { ensureShop } from '../../server/store/shops';
 import { webhookHmac } from '../../server/webhook-hmac';
 import { WebhookQueue } from '../../server/webhooks/queue';
+import { takeTemplateCopy } from './pg-copies';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const SHOP = 'test-shop.myshopify.com';
 export const AUTH: AuthConfig = { apiKey: 'test-api-key', apiSecret: 'test-secret', demo: false };
 
 let registry: Registry | undefined;
-/** The registry of the repository's schemas/ (loaded once). */
+/**
+ * The registry of the repository's schemas/ (loaded once per test file), its validators compiled
+ * on first use as the server does, so a file compiles only the kinds it touches (loading it took
+ * 0.27 s instead of 0.73 s). That every kind's schema compiles is tests/unit/registry.test.ts's and
+ * the conformance suites' to prove.
+ */
 export function repoRegistry(): Registry {
-  registry ??= loadRegistry(join(ROOT, 'schemas'));
+  registry ??= loadRegistry(join(ROOT, 'schemas'), { compile: 'lazy' });
   return registry;
 }
 
@@ -50,16 +56,7 @@ export async function freshDatabaseLocation(): Promise<string> {
     const { tmpdir } = await import('node:os');
     return join(mkdtempSync(join(tmpdir(), 'shared-db-')), 'db.sqlite');
   }
-  const template = process.env.TEST_DATABASE_TEMPLATE ?? 'loyalty_template';
-  const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end();
-  }
+  const name = await takeTemplateCopy(url);
   const target = new URL(url);
   target.pathname = `/${name}`;
   return target.toString();

@@ -29,7 +29,7 @@ if (port) {
   const data = workerData as ImportThreadData;
   const logger = createLogger(data.logLevel).child({ thread: 'imports' });
   // The serving thread has migrated the database and checkpoints it.
-  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, max: 2, ...(data.writePriority ? { writePriority: new WritePriority(data.writePriority) } : {}) });
+  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, max: 2, onIdleConnectionError: (message) => logger.warn({ err: message }, 'an idle database connection failed; the pool opens a new one'), ...(data.writePriority ? { writePriority: new WritePriority(data.writePriority) } : {}) });
   if (!isPostgresUrl(data.databaseLocation)) {
     for (const pragma of IMPORT_SQLITE_PRAGMAS) await sql.raw(`pragma ${pragma}`).execute(db);
   }
