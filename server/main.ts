@@ -24,6 +24,7 @@ import { loadRegistry } from '../engine/registry';
 import { createApp } from './app';
 import { configFromEnv, DEMO } from './config';
 import { isPostgresUrl, openDatabase, type Db } from './db/database';
+import { prepareThreadLifts } from './thread-priority';
 import { WritePriority } from './db/write-priority';
 import { seedDemoShop } from './seed';
 import { LocalDiscounts, ShopifyDiscounts } from './platform/discounts';
@@ -154,6 +155,8 @@ async function main(): Promise<void> {
     // The processing thread starts after the first answer can be given (queued deliveries wait for it).
     imports.start().catch((e: unknown) => logger.error({ err: e }, 'the customer import thread did not start'));
     for (const t of threads) t.start().catch((e: unknown) => logger.error({ err: e }, 'the webhook processing thread did not start'));
+    // The processing threads run lowered; a serving write waiting for the lock one holds lifts it (server/db/write-priority.ts).
+    if (thread && !isPostgresUrl(config.databasePath)) prepareThreadLifts();
     // A template strict ajv refuses still stops the server, a moment after it started.
     registry.compileAll().catch((e: unknown) => {
       logger.fatal({ err: e }, 'a schema under schemas/ does not compile');

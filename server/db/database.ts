@@ -9,7 +9,8 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import { startCheckpointer, SAFETY_NET_PAGES, SERVING_CHECKPOINT_PAGES } from './checkpointer';
-import type { WritePriority } from './write-priority';
+import { LIFT_AFTER_MS, type WritePriority } from './write-priority';
+import { liftThread } from '../thread-priority';
 import { migrations } from './migrations';
 import { isSqlite } from './dialect';
 import type { Database } from './tables';
@@ -242,12 +243,15 @@ class SqliteGroupCommit implements GroupCommit {
     this.active = false;
     this.reads.clear();
     this.run('commit');
+    // A serving write lifted this thread while the group held the lock: it is free now.
+    this.priority?.lowerAgainIfLifted();
   }
 
   rollback(): void {
     this.active = false;
     this.reads.clear();
     this.run('rollback');
+    this.priority?.lowerAgainIfLifted();
   }
 }
 
@@ -419,7 +423,8 @@ class WaitingSqliteDriver extends SqliteDriver {
     const streams = (change: number): void => void (this.streams += change);
     this.connection ??= {
       executeQuery: async (query) => {
-        const until = Date.now() + this.timeoutMs;
+        const started = Date.now();
+        const until = started + this.timeoutMs;
         let counted = false;
         try {
           for (let attempt = 0; ; attempt++) {
@@ -427,6 +432,8 @@ class WaitingSqliteDriver extends SqliteDriver {
               return await inner.executeQuery(query);
             } catch (e) {
               if (!String((e as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY') || Date.now() > until) throw e;
+              // Waited long: the lowered background writer may be starved while it holds the lock (WritePriority).
+              if (this.priority && Date.now() - started >= LIFT_AFTER_MS) this.priority.liftLoweredWriters(liftThread);
               // A write outside a transaction: background writers let it go first while it waits.
               if (!counted && !this.inTransaction && this.priority) {
                 this.priority.waiting();

@@ -6,13 +6,11 @@
  * now) and `'stop'` (finish the delivery in hand, close the database, answer `'stopped'`). It
  * answers `'ready'` once polling.
  */
-import { execFileSync } from 'node:child_process';
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadRegistry } from '../../engine/registry';
 import type { AuthConfig } from '../config';
 import { WritePriority } from '../db/write-priority';
+import { currentThreadId, lowerThread, lowerThreadLater } from '../thread-priority';
 import { openDatabase } from '../db/database';
 import { createLogger } from '../logging';
 import { accessToken } from '../platform/access-tokens';
@@ -49,24 +47,11 @@ export const PROCESSING_NICE = Number(process.env.WEBHOOK_THREAD_NICE ?? 19);
  * the thread runs only on a core nothing else wants and gives it up at once when an answer is due:
  * a nice value of 19 alone still let it hold a core long enough to delay answers (a bare server
  * driven at half its rate beside a nice-19 busy loop: answer p99 56 ms; beside a SCHED_IDLE one:
- * 17 ms, 12–19 ms alone; 2-core machine, 2026-11-27).
+ * 17 ms, 12–19 ms alone; 2-core machine, 2026-11-27). While a serving write waits for the write
+ * lock this thread holds, it is lifted to the normal policy at nice 0 until its group commits
+ * (server/db/write-priority.ts): else a busy machine could starve it with the lock in hand.
  */
 export const PROCESSING_SCHED = process.env.WEBHOOK_THREAD_SCHED?.trim().toLowerCase() === 'normal' ? 'normal' : 'idle';
-
-/**
- * Puts the calling thread under SCHED_IDLE (Linux; its id from `/proc/thread-self`). Answers
- * whether it did: false where there is no such file or `chrt`, or the change was refused.
- */
-export function scheduleThreadIdle(): boolean {
-  try {
-    const tid = readlinkSync('/proc/thread-self').split('/').pop() ?? '';
-    if (!/^\d+$/.test(tid)) return false;
-    execFileSync('chrt', ['--idle', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The thread's answer to `{ type: 'enqueue', ref, delivery }` (the stored id, or why not) and to
@@ -83,18 +68,16 @@ export interface ThreadReply {
 const port = parentPort;
 if (port) {
   const data = workerData as ProcessingThreadData;
-  // On Linux a nice value belongs to the thread: this changes only the processing thread.
-  if (PROCESSING_NICE !== 0) {
-    try {
-      setPriority(PROCESSING_NICE);
-    } catch {
-      // not permitted here: process at the normal priority
-    }
-  }
   const logger = createLogger(data.logLevel).child({ thread: 'webhooks' });
-  if (PROCESSING_SCHED === 'idle' && !scheduleThreadIdle()) logger.info('SCHED_IDLE is not available here: the processing thread keeps its nice value only');
+  // On Linux a nice value and a policy belong to the thread: this changes only the processing thread.
+  const tid = currentThreadId();
+  const idle = tid !== null && lowerThread(tid, { nice: PROCESSING_NICE, idle: PROCESSING_SCHED === 'idle' });
+  if (!idle && PROCESSING_SCHED === 'idle') logger.info('SCHED_IDLE is not available here: the processing thread keeps its nice value only');
+  const writePriority = data.writePriority ? new WritePriority(data.writePriority) : null;
+  // A serving write that waits for the lock this thread holds lifts it until the group commits (server/db/write-priority.ts).
+  if (writePriority && tid !== null && (PROCESSING_NICE !== 0 || idle)) writePriority.registerLoweredWriter(tid, () => lowerThreadLater(tid, { nice: PROCESSING_NICE, idle }));
   // The serving thread has migrated the database and checkpoints it.
-  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, groupCommit: true, onIdleConnectionError: (message) => logger.warn({ err: message }, 'an idle database connection failed; the pool opens a new one'), ...(data.writePriority ? { writePriority: new WritePriority(data.writePriority) } : {}) });
+  const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, groupCommit: true, onIdleConnectionError: (message) => logger.warn({ err: message }, 'an idle database connection failed; the pool opens a new one'), ...(writePriority ? { writePriority } : {}) });
   const registry = loadRegistry(data.schemasDir, { compile: 'lazy' });
   // Referral coupons are made while an order is processed (server/services/referrals.ts): the same discount adapter as the serving thread.
   const platformDiscounts = data.auth.demo ? new LocalDiscounts() : new ShopifyDiscounts({ accessToken: (shopId) => accessToken({ db, auth: data.auth }, shopId) });
