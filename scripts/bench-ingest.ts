@@ -34,18 +34,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { loadRegistry } from '../engine/registry';
 import { signSessionToken } from '../server/auth';
-import { openDatabase } from '../server/db/database';
-import { ensureShop } from '../server/store/shops';
-import { insertDocument } from '../server/store/documents';
 import { webhookHmac } from '../server/webhook-hmac';
 import { buildServer } from './build-server';
 import { startServerProcess, type ServerProcess } from './bench/server-process';
 import type { LoadResult, PreparedRequest } from './bench/loadgen';
 import type { LoopPhase } from './bench/loop-monitor';
 import { platformOrder, prng } from './bench/orders';
-import { PROGRAM_DATA } from './bench/programs';
+import { prepareBenchShopDatabase } from './bench/shop-database';
 
 const ROOT = join(import.meta.dirname, '..');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 4000);
@@ -171,21 +167,6 @@ function webhook(topic: string, body: string, webhookId: string): PreparedReques
 // ---------------------------------------------------------------------------------------------
 // Databases
 
-/** A migrated database with the bench shop and its 10 programs, validated as the API would. */
-async function prepareAppDatabase(path: string): Promise<void> {
-  const registry = loadRegistry(join(ROOT, 'schemas'));
-  const db = await openDatabase(path);
-  const now = new Date().toISOString();
-  await ensureShop(db, SHOP, now, { currency: 'USD', iana_timezone: 'America/New_York', plan: 'enterprise_2025', settings: JSON.stringify({ shopifyPlan: 'shopify_plus' }) });
-  const kind = registry.get('earning.place_order')!;
-  for (const data of PROGRAM_DATA) {
-    const outcome = kind.validate({ status: true, statusUseCondition: true, ...data });
-    if (!outcome.ok) throw new Error(`bench program "${String(data.title)}" does not validate: ${JSON.stringify(outcome.issues)}`);
-    await insertDocument(db, SHOP, kind.id, kind.version, outcome.data, now);
-  }
-  await db.destroy();
-}
-
 /**
  * Seeds `entries` ledger entries: CUSTOMERS customers with 10 order awards each and a receipt per
  * order, written straight into the file (one transaction per 50,000 rows); each customer's stored
@@ -287,7 +268,7 @@ async function main(): Promise<void> {
 
   // 2. Empty app.
   const emptyPath = join(work, 'empty.sqlite');
-  await prepareAppDatabase(emptyPath);
+  await prepareBenchShopDatabase(emptyPath, SHOP, ROOT);
   let app = await startApp(emptyPath);
   let processed = 0;
   await endToEnd(app, emptyPath, orderRequests(WARMUP, 5000, random).requests, processed);
@@ -304,7 +285,7 @@ async function main(): Promise<void> {
 
   // 3. At LEDGER entries.
   const bigPath = join(work, 'big.sqlite');
-  await prepareAppDatabase(bigPath);
+  await prepareBenchShopDatabase(bigPath, SHOP, ROOT);
   const seedStarted = performance.now();
   seedLedger(bigPath, LEDGER);
   console.log(`seeded ${LEDGER.toLocaleString('en-US')} ledger entries for ${CUSTOMERS.toLocaleString('en-US')} customers in ${round((performance.now() - seedStarted) / 1000)} s`);

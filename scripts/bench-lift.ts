@@ -15,15 +15,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadRegistry } from '../engine/registry';
 import { signSessionToken } from '../server/auth';
-import { openDatabase } from '../server/db/database';
-import { ensureShop } from '../server/store/shops';
-import { insertDocument } from '../server/store/documents';
 import { webhookHmac } from '../server/webhook-hmac';
 import { buildServer } from './build-server';
 import { platformOrder, prng } from './bench/orders';
-import { PROGRAM_DATA } from './bench/programs';
+import { prepareBenchShopDatabase } from './bench/shop-database';
 import { startServerProcess } from './bench/server-process';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -41,25 +37,10 @@ process.on('exit', () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** A migrated file with the bench shop and its 10 programs. */
-async function prepare(path: string): Promise<void> {
-  const registry = loadRegistry(join(ROOT, 'schemas'));
-  const db = await openDatabase(path);
-  const now = new Date().toISOString();
-  await ensureShop(db, SHOP, now, { currency: 'USD', iana_timezone: 'America/New_York', plan: 'enterprise_2025', settings: JSON.stringify({ shopifyPlan: 'shopify_plus' }) });
-  const kind = registry.get('earning.place_order')!;
-  for (const data of PROGRAM_DATA) {
-    const outcome = kind.validate({ status: true, statusUseCondition: true, ...data });
-    if (!outcome.ok) throw new Error(`bench program "${String(data.title)}" does not validate`);
-    await insertDocument(db, SHOP, kind.id, kind.version, outcome.data, now);
-  }
-  await db.destroy();
-}
-
 /** One phase: a fresh server and file, the backlog, `busy` loops, the adjustments' milliseconds and failures. */
 async function phase(name: string, busy: number, port: number): Promise<{ ms: number[]; failures: string[] }> {
   const path = join(work, `${name}.sqlite`);
-  await prepare(path);
+  await prepareBenchShopDatabase(path, SHOP, ROOT);
   const server = await startServerProcess([join(ROOT, 'dist/server/main.mjs')], { DATABASE_PATH: path, SHOPIFY_API_SECRET: SECRET, SHOPIFY_API_KEY: API_KEY, LOG_LEVEL: 'warn' }, { cwd: ROOT, port, children, pollMs: 20 });
   const random = prng(3);
   const post = async (n: number): Promise<void> => {
