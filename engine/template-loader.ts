@@ -27,7 +27,7 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isJsonObject, type Json, type JsonObject } from './types';
+import { cloneJson, isJsonObject, type Json, type JsonObject } from './types';
 
 /** The folder holding the bases, relative to the schemas folder. */
 export const BASES_FOLDER = '_bases';
@@ -198,21 +198,25 @@ export function omitsOf(schema: JsonObject): string[] {
  * @example mergeOrdered({ a: 1, b: { x: 1 } }, { b: { y: 2 }, c: 3 }) // { a: 1, b: { x: 1, y: 2 }, c: 3 }
  */
 export function mergeOrdered(base: JsonObject, over: JsonObject): JsonObject {
-  const entries: [string, Json][] = Object.entries(base).map(([k, v]) => [k, structuredClone(v)]);
+  // Keys in order, and where each stands: a template's new key goes right after the one written before it.
+  const keys = Object.keys(base);
+  const values = new Map<string, Json>();
+  for (const key of keys) values.set(key, cloneJson(base[key] as Json));
   let cursor: number | undefined;
-  for (const [key, value] of Object.entries(over)) {
-    const at = entries.findIndex(([k]) => k === key);
-    if (at >= 0) {
-      const current = entries[at]![1];
-      entries[at] = [key, isJsonObject(current) && isJsonObject(value) ? mergeOrdered(current, value) : structuredClone(value)];
-      cursor = at + 1;
+  for (const key of Object.keys(over)) {
+    const value = over[key] as Json;
+    const current = values.get(key);
+    if (current !== undefined) {
+      values.set(key, isJsonObject(current) && isJsonObject(value) ? mergeOrdered(current, value) : cloneJson(value));
+      cursor = keys.indexOf(key) + 1;
     } else {
-      const position = cursor ?? entries.length;
-      entries.splice(position, 0, [key, structuredClone(value)]);
+      const position = cursor ?? keys.length;
+      keys.splice(position, 0, key);
+      values.set(key, cloneJson(value));
       cursor = position + 1;
     }
   }
-  return Object.fromEntries(entries);
+  return Object.fromEntries(keys.map((key) => [key, values.get(key) as Json]));
 }
 
 /** A schema/ui pair being merged. */

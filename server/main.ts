@@ -49,6 +49,14 @@ import { exportRunnerFor } from './services/customer-export/job';
 
 const root = projectRoot();
 
+/**
+ * Milliseconds between listening and the start's background work that holds the event loop: the
+ * validators' compiles (Registry.compileAll: about 1 s in all, 20–45 ms a kind) and the lift
+ * shell's fork. The first answers after a start (health checks, a load balancer's readiness) do
+ * not wait behind them.
+ */
+const AFTER_START_MS = 1000;
+
 async function main(): Promise<void> {
   const config = configFromEnv();
   // Validators compile right after the server listens (below), not before its first answer.
@@ -155,14 +163,19 @@ async function main(): Promise<void> {
     // The processing thread starts after the first answer can be given (queued deliveries wait for it).
     imports.start().catch((e: unknown) => logger.error({ err: e }, 'the customer import thread did not start'));
     for (const t of threads) t.start().catch((e: unknown) => logger.error({ err: e }, 'the webhook processing thread did not start'));
-    // The processing threads run lowered; a serving write waiting for the lock one holds lifts it (server/db/write-priority.ts).
-    if (thread && !isPostgresUrl(config.databasePath)) prepareThreadLifts();
+    // AFTER_START_MS after listening, out of the way of the first answers: the shell that lifts
+    // the lowered processing threads (its fork holds the loop 30–40 ms; a serving write waiting for
+    // the lock one holds lifts it, server/db/write-priority.ts; before that a lift forks on its own), and the
+    // validators not compiled yet, one kind a turn (a kind needed sooner compiles at its first use).
     // A template strict ajv refuses still stops the server, a moment after it started.
-    registry.compileAll().catch((e: unknown) => {
-      logger.fatal({ err: e }, 'a schema under schemas/ does not compile');
-      console.error(e instanceof Error ? e.message : e);
-      process.exit(1);
-    });
+    setTimeout(() => {
+      if (thread && !isPostgresUrl(config.databasePath)) prepareThreadLifts();
+      registry.compileAll().catch((e: unknown) => {
+        logger.fatal({ err: e }, 'a schema under schemas/ does not compile');
+        console.error(e instanceof Error ? e.message : e);
+        process.exit(1);
+      });
+    }, AFTER_START_MS);
   });
   let stopping = false;
   const stop = (signal: string): void => {

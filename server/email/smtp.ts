@@ -1,8 +1,10 @@
 /**
  * The SMTP e-mail adapter (./adapter.ts): nodemailer's SMTP transport, one pooled connection per
  * process. Tests pass `transport` (nodemailer's stream transport) and never open a socket.
+ * nodemailer (about 400 KB of JavaScript and the TLS, DNS and zlib built-ins) is loaded at the
+ * first send, not at the server's start: most sends are rare exports.
  */
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { EmailAdapter, EmailMessage, SentEmail, SmtpConfig } from './types';
 
@@ -13,7 +15,8 @@ export const SMTP_TIMEOUT_SECONDS = 30;
 export class SmtpEmail implements EmailAdapter {
   readonly kind = 'smtp' as const;
   readonly from: string;
-  private readonly transporter: Transporter;
+  private readonly options: SMTPTransport.Options | string;
+  private transporter: Promise<Transporter> | null = null;
 
   /**
    * @param config from smtpConfigFromEnv
@@ -34,12 +37,18 @@ export class SmtpEmail implements EmailAdapter {
           greetingTimeout: timeout,
           socketTimeout: timeout,
         };
-    this.transporter = nodemailer.createTransport((transport ?? options) as SMTPTransport.Options);
+    this.options = (transport ?? options) as SMTPTransport.Options;
+  }
+
+  /** The transport, made at the first send. */
+  private transport(): Promise<Transporter> {
+    this.transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.options as SMTPTransport.Options));
+    return this.transporter;
   }
 
   /** Throws the transport's error (its message names the SMTP answer) when the server refuses the message. */
   async send(message: EmailMessage): Promise<SentEmail> {
-    await this.transporter.sendMail({
+    await (await this.transport()).sendMail({
       from: this.from,
       to: message.to,
       subject: message.subject,

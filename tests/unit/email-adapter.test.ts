@@ -26,7 +26,8 @@ describe('the SMTP adapter', () => {
   it('sends the From address, the fixed Message-ID and the CSV attachment', async () => {
     let raw = '';
     const email = new SmtpEmail({ host: 'unused', from: 'Shop <shop@example.com>' }, { streamTransport: true, buffer: true });
-    const inner = (email as unknown as { transporter: { on: unknown; sendMail: (m: object) => Promise<{ message: Buffer }> } }).transporter;
+    // The transport is made at the first send (nodemailer loads then); the send below uses this one.
+    const inner = await (email as unknown as { transport: () => Promise<{ sendMail: (m: object) => Promise<{ message: Buffer }> }> }).transport();
     const sendMail = inner.sendMail.bind(inner);
     inner.sendMail = async (m) => {
       const info = await sendMail(m);
