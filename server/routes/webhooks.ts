@@ -9,10 +9,14 @@ import type { AppDeps } from '../deps';
 import { ApiError } from '../errors';
 import { parseExact } from '../json';
 import { isValidWebhookHmacAny } from '../webhook-hmac';
+import { rawBody } from '../request-headers';
 import { isShopDomain } from '../auth';
 import { InstalledShops } from '../store/shops';
 import { webhookTopic } from '../webhooks/topics';
 import type { WebhookQueue } from '../webhooks/queue';
+
+/** Decodes whole bodies (no streaming state): one for every request. */
+const UTF8 = new TextDecoder('utf-8');
 
 /**
  * The verified delivery: shop domain, the body's text and its parse with exact ids. The HMAC is
@@ -20,7 +24,7 @@ import type { WebhookQueue } from '../webhooks/queue';
  * them. Throws ApiError 401 `invalid_hmac`, 400 `missing_shop_domain` / `invalid_json`.
  */
 async function verifiedDelivery(deps: AppDeps, c: Context): Promise<{ shopId: string; text: string; body: unknown }> {
-  const raw = new Uint8Array(await c.req.arrayBuffer());
+  const raw = await rawBody(c);
   if (!isValidWebhookHmacAny(raw, c.req.header('X-Shopify-Hmac-Sha256'), [deps.auth.apiSecret, deps.auth.previousApiSecret])) {
     throw new ApiError(401, 'invalid_hmac', 'The webhook signature does not match');
   }
@@ -28,7 +32,7 @@ async function verifiedDelivery(deps: AppDeps, c: Context): Promise<{ shopId: st
   if (!shopId) throw new ApiError(400, 'missing_shop_domain', 'The X-Shopify-Shop-Domain header is required');
   if (!isShopDomain(shopId)) throw new ApiError(400, 'invalid_shop_domain', 'X-Shopify-Shop-Domain must be a <name>.myshopify.com domain');
   // TextDecoder drops a leading byte-order mark; a byte that is not UTF-8 becomes U+FFFD inside a string.
-  const text = new TextDecoder('utf-8').decode(raw);
+  const text = UTF8.decode(raw);
   return { shopId, text, body: parseExact(text) };
 }
 
