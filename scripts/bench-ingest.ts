@@ -30,7 +30,7 @@
  * the servers' request logs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -88,6 +88,37 @@ async function start(args: string[], env: Record<string, string>): Promise<Serve
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * CPU seconds by thread so far: the serving thread (`serving`, whose id is the process's), each named
+ * thread by its name (server/thread-priority.ts nameThread: loyalty-webhook, loyalty-checkpt, …)
+ * and the rest (`other`: the garbage collector's and libuv's helpers). Threads that ended are not counted.
+ */
+function threadCpuSeconds(pid: number): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = Number(tid) === pid ? 'serving' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      const key = name.startsWith('loyalty-') || name === 'serving' ? name : 'other';
+      out.set(key, (out.get(key) ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100);
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** `after` less `before` per thread, in ms an order, as text (largest first). */
+function threadSplit(before: Map<string, number>, after: Map<string, number>, orders: number): string {
+  return [...after]
+    .map(([name, seconds]) => [name, ((seconds - (before.get(name) ?? 0)) * 1000) / orders] as const)
+    .filter(([, ms]) => ms >= 0.005)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${round(ms, 2)}`)
+    .join(', ');
 }
 
 async function stop(server: Server): Promise<void> {
@@ -239,12 +270,14 @@ function processingP99(path: string, topic: string): { count: number; p99: numbe
 // The run
 
 /** Sends `requests` as fast as 16 connections go and waits for processing: orders per second end to end. */
-async function endToEnd(server: Server, path: string, requests: PreparedRequest[], processedBefore: number): Promise<{ rate: number; answer: LoadResult; serverCpuMsPerOrder: number }> {
+async function endToEnd(server: Server, path: string, requests: PreparedRequest[], processedBefore: number): Promise<{ rate: number; answer: LoadResult; serverCpuMsPerOrder: number; threads: string }> {
   const cpuBefore = cpuSeconds(server.child.pid!);
+  const threadsBefore = threadCpuSeconds(server.child.pid!);
   const answer = await load(server, requests);
   const finished = await processedAt(path, processedBefore + requests.length);
   const serverCpuMsPerOrder = ((cpuSeconds(server.child.pid!) - cpuBefore) * 1000) / requests.length;
-  return { rate: requests.length / ((finished - answer.startedAt) / 1000), answer, serverCpuMsPerOrder };
+  const threads = threadSplit(threadsBefore, threadCpuSeconds(server.child.pid!), requests.length);
+  return { rate: requests.length / ((finished - answer.startedAt) / 1000), answer, serverCpuMsPerOrder, threads };
 }
 
 async function main(): Promise<void> {
@@ -275,7 +308,7 @@ async function main(): Promise<void> {
   processed += WARMUP;
   const empty = await endToEnd(app, emptyPath, orderRequests(ORDERS, 5000, random).requests, processed);
   processed += ORDERS;
-  console.log(`app end to end (empty ledger): ${round(empty.rate, 0)} orders/s, ${round(bareRate / empty.rate, 2)}× below bare (answer p99 ${empty.answer.latency.p99} ms at full speed; server CPU ${round(empty.serverCpuMsPerOrder, 2)} ms/order)`);
+  console.log(`app end to end (empty ledger): ${round(empty.rate, 0)} orders/s, ${round(bareRate / empty.rate, 2)}× below bare (answer p99 ${empty.answer.latency.p99} ms at full speed; server CPU ${round(empty.serverCpuMsPerOrder, 2)} ms/order: ${empty.threads}; answers done after ${round((empty.answer.finishedAt - empty.answer.startedAt) / 1000)} s)`);
   const half = await load(app, orderRequests(halfAmount, 5000, random).requests, { overallRate: halfRate });
   await processedAt(emptyPath, processed + halfAmount);
   processed += halfAmount;
@@ -303,7 +336,7 @@ async function main(): Promise<void> {
   const big = orderRequests(ORDERS, CUSTOMERS, random);
   const scaled = await endToEnd(app, bigPath, big.requests, processed);
   processed += ORDERS;
-  console.log(`app end to end (${LEDGER.toLocaleString('en-US')} entries): ${round(scaled.rate, 0)} orders/s, ${round(empty.rate / scaled.rate, 2)}× the empty-ledger time`);
+  console.log(`app end to end (${LEDGER.toLocaleString('en-US')} entries): ${round(scaled.rate, 0)} orders/s, ${round(empty.rate / scaled.rate, 2)}× the empty-ledger time (server CPU ${round(scaled.serverCpuMsPerOrder, 2)} ms/order: ${scaled.threads})`);
   await nextLoopPhase(); // the closed loop at full speed ends here
   const halfBig = await load(app, orderRequests(halfAmount, CUSTOMERS, random).requests, { overallRate: halfRate });
   await processedAt(bigPath, processed + halfAmount);
@@ -331,7 +364,7 @@ async function main(): Promise<void> {
   const [, saturated, ...unsaturated] = phases;
   if (!saturated || unsaturated.length < 3) throw new Error(`the event-loop record has ${phases.length} phases, expected 6`);
   const described = (phase: LoopPhase): string =>
-    `held at most ${round(phase.maxMs)} ms (p99 delay ${round(phase.p99Ms)} ms${phase.longest ? `; the longest gap between 5 ms ticks ${round(phase.longest.wallMs)} ms: ${round(phase.longest.onCpuMs)} ms on a core, ${round(phase.longest.waitingMs)} ms waiting for one` : ''})`;
+    `held at most ${round(phase.maxMs)} ms (p99 delay ${round(phase.p99Ms)} ms${phase.longest ? `; the longest gap between 5 ms ticks ${round(phase.longest.wallMs)} ms: ${round(phase.longest.onCpuMs)} ms on a core (${round(phase.longest.gcMs)} ms of it collecting garbage), ${round(phase.longest.waitingMs)} ms waiting for one` : ''})`;
   // Where no request waits for others (half rate, cancellations, balances), a delay is one piece of work or the machine's scheduling.
   const loop = unsaturated.slice(0, 3).reduce((worst, phase) => (phase.maxMs > worst.maxMs ? phase : worst));
   console.log(`event loop at ${LEDGER.toLocaleString('en-US')} entries, closed loop at full speed (16 connections: each turn of the loop serves the requests that arrived meanwhile; info): ${described(saturated)}`);

@@ -9,7 +9,7 @@
  * applies to the one thread whose id it is given.
  */
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /** The calling thread's kernel id (from `/proc/thread-self`), or null where there is none. */
@@ -19,6 +19,20 @@ export function currentThreadId(): number | null {
     return /^\d+$/.test(tid) ? Number(tid) : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Names the calling thread for `top -H`, `ps -L` and /proc (at most 15 bytes are kept; Node 20 names
+ * every worker thread `node`), so an operator, and bench:ingest's CPU split, can tell the webhook
+ * processing, customer import and checkpoint threads from the serving one. Does nothing where
+ * /proc/thread-self/comm cannot be written.
+ */
+export function nameThread(name: string): void {
+  try {
+    writeFileSync('/proc/thread-self/comm', name.slice(0, 15));
+  } catch {
+    // not Linux, or /proc is read-only here
   }
 }
 

@@ -41,6 +41,8 @@ const Database = require(workerData.module);
 // of the CPU, but its wake-ups do not preempt a running request. The price, measured in alternating
 // bench:ingest runs on a saturated 2-core machine (README): end to end 303 → 275 orders/s (medians,
 // idle vs not), the answers' p99 at half the bare rate 53 → 91 ms.
+// Named for top -H and bench:ingest's CPU split (server/thread-priority.ts nameThread; eval source cannot import it).
+try { require('node:fs').writeFileSync('/proc/thread-self/comm', 'loyalty-checkpt'); } catch {}
 try {
   const tid = require('node:fs').readlinkSync('/proc/thread-self').split('/').pop();
   if (/^\\d+$/.test(tid)) require('node:child_process').execFileSync('chrt', ['--batch', '--pid', '0', tid], { stdio: 'ignore', timeout: 5000 });

@@ -10,7 +10,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { loadRegistry } from '../../engine/registry';
 import type { AuthConfig } from '../config';
 import { WritePriority } from '../db/write-priority';
-import { currentThreadId, lowerThread, lowerThreadLater } from '../thread-priority';
+import { currentThreadId, lowerThread, lowerThreadLater, nameThread } from '../thread-priority';
 import { openDatabase } from '../db/database';
 import { createLogger } from '../logging';
 import { accessToken } from '../platform/access-tokens';
@@ -69,6 +69,7 @@ const port = parentPort;
 if (port) {
   const data = workerData as ProcessingThreadData;
   const logger = createLogger(data.logLevel).child({ thread: 'webhooks' });
+  nameThread('loyalty-webhook');
   // On Linux a nice value and a policy belong to the thread: this changes only the processing thread.
   const tid = currentThreadId();
   const idle = tid !== null && lowerThread(tid, { nice: PROCESSING_NICE, idle: PROCESSING_SCHED === 'idle' });

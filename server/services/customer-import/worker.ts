@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { isPostgresUrl, openDatabase } from '../../db/database';
 import { WritePriority } from '../../db/write-priority';
 import { createLogger } from '../../logging';
+import { nameThread } from '../../thread-priority';
 import { IMPORT_SQLITE_PRAGMAS, ImportRunner } from './job';
 
 /** What the serving thread hands the import thread. */
@@ -27,6 +28,7 @@ export interface ImportThreadData {
 const port = parentPort;
 if (port) {
   const data = workerData as ImportThreadData;
+  nameThread('loyalty-import');
   const logger = createLogger(data.logLevel).child({ thread: 'imports' });
   // The serving thread has migrated the database and checkpoints it.
   const db = await openDatabase(data.databaseLocation, { sqliteSynchronous: data.sqliteSynchronous, checkpointer: false, spinOnBusy: true, max: 2, onIdleConnectionError: (message) => logger.warn({ err: message }, 'an idle database connection failed; the pool opens a new one'), ...(data.writePriority ? { writePriority: new WritePriority(data.writePriority) } : {}) });
