@@ -148,7 +148,7 @@ export interface LoadOptions {
    * `eager` (default): every kind's validator is compiled now, so a schema strict ajv refuses
    * throws here. `lazy`: each validator is compiled on its first use or by `Registry.compileAll`;
    * the server starts lazily (about 20 ms per kind saved from startup) and compiles the rest
-   * right after it listens. The meta-schema check and bundling run at load either way.
+   * 1 s after it listens (server/main.ts AFTER_START_MS). The meta-schema check and bundling run at load either way.
    */
   compile?: 'eager' | 'lazy';
 }

@@ -59,7 +59,7 @@ const AFTER_START_MS = 1000;
 
 async function main(): Promise<void> {
   const config = configFromEnv();
-  // Validators compile right after the server listens (below), not before its first answer.
+  // Validators compile 1 s after the server listens (AFTER_START_MS, below), not before its first answer.
   const registry = loadRegistry(join(root, 'schemas'), { compile: 'lazy' });
   // Serving-thread writes (redemptions, admin saves) go before the background threads' (server/db/write-priority.ts).
   const writePriority = new WritePriority();
