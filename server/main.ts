@@ -157,6 +157,7 @@ async function main(): Promise<void> {
           600_000,
         )
       : async () => {};
+  let afterStart: NodeJS.Timeout | undefined;
   const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     logger.info({ port: info.port, demo: config.auth.demo }, `loyalty configurator listening on http://localhost:${info.port}`);
     if (config.auth.demo) console.log(`demo mode: sign in at http://localhost:${info.port}/auth/login (shop ${DEMO.shopDomain})`);
@@ -168,7 +169,7 @@ async function main(): Promise<void> {
     // the lock one holds lifts it, server/db/write-priority.ts; before that a lift forks on its own), and the
     // validators not compiled yet, one kind a turn (a kind needed sooner compiles at its first use).
     // A template strict ajv refuses still stops the server, a moment after it started.
-    setTimeout(() => {
+    afterStart = setTimeout(() => {
       if (thread && !isPostgresUrl(config.databasePath)) prepareThreadLifts();
       registry.compileAll().catch((e: unknown) => {
         logger.fatal({ err: e }, 'a schema under schemas/ does not compile');
@@ -181,6 +182,7 @@ async function main(): Promise<void> {
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
+    clearTimeout(afterStart);
     logger.info({ signal }, 'stopping: no new connections, finishing requests in flight');
     // Requests in flight finish; idle keep-alive connections close now; a stuck one is cut at 10 s.
     const force = setTimeout(() => {

@@ -17,8 +17,8 @@
  * processing thread runs lowered (nice 19, SCHED_IDLE: server/webhooks/worker.ts), and on a machine
  * whose cores are busy with other work it may get almost no CPU while it holds the lock for its
  * group: a merchant's points adjustment then waited 2.5–4.1 s, near the 5 s after which it fails
- * (scratch measure of 2026-11-29: 3,000 queued orders, two busy loops beside the app; 34 ms at most
- * without them). So the lowered thread registers its thread id (`registerLoweredWriter`), a serving
+ * (`npm run bench:lift`: 3,000 queued orders, two busy loops beside the app; 34 ms at most without
+ * them; with the lift below 107–516 ms, and bench:lift fails past 1 s). So the lowered thread registers its thread id (`registerLoweredWriter`), a serving
  * write that has waited LIFT_AFTER_MS lifts it to the normal policy at nice 0
  * (`liftLoweredWriters`), and the thread lowers itself again once its group has committed
  * (`lowerAgainIfLifted`, called by the group commit): priority inheritance by hand.
