@@ -33,11 +33,19 @@ export const LIFT_AFTER_MS = 50;
 /** The least time between two lifts (ms): a write that still waits lifts again, in case the writer lowered itself meanwhile. */
 export const RELIFT_MS = 100;
 
-// Cells of the shared buffer: the count of waiting serving writes, the count of lifts done, and
-// the lowered writers' thread ids (0: a free cell), MAX_LOWERED_WRITERS of them.
+/** How often a lowered writer looks again, after its group, for a lift that landed late (ms). */
+export const LANDING_CHECK_MS = 20;
+/** How long after its group a lowered writer keeps looking for a lift that landed late (ms). */
+export const LANDING_WATCH_MS = 500;
+
+// Cells of the shared buffer: the count of waiting serving writes, the count of lifts done, the
+// counts of lifts started and settled (done or refused), and the lowered writers' thread ids (0: a
+// free cell), MAX_LOWERED_WRITERS of them.
 const COUNT = 0;
 const LIFTS = 1;
-const FIRST_TID = 2;
+const STARTED = 2;
+const SETTLED = 3;
+const FIRST_TID = 4;
 /** How many lowered writers (webhook processing threads, WEBHOOK_WORKERS) can register; more are not lifted. */
 export const MAX_LOWERED_WRITERS = 8;
 const CELLS = FIRST_TID + MAX_LOWERED_WRITERS;
@@ -53,6 +61,10 @@ export class WritePriority {
   private liftedAt = -Infinity;
   /** Set on the serving thread once a lift failed (not permitted): no further tries. */
   private liftUnavailable = false;
+  /** The lowered thread: its next look for a lift that landed late (lowerAgainIfLifted), if one is due. */
+  private landingCheck: ReturnType<typeof setTimeout> | null = null;
+  /** The lowered thread: until when (performance.now(), ms) it keeps looking after its last group. */
+  private watchUntil = 0;
 
   /** A new counter, or the one another thread made (its `buffer`, passed through `workerData`). */
   constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(CELLS * 4)) {
@@ -92,26 +104,53 @@ export class WritePriority {
     }
     if (tids.length === 0) return false;
     this.liftedAt = now;
-    Promise.all(tids.map(lift)).then(
-      () => void Atomics.add(this.cell, LIFTS, 1),
-      () => void (this.liftUnavailable = true),
-    );
+    Atomics.add(this.cell, STARTED, 1);
+    Promise.all(tids.map(lift))
+      .then(
+        () => void Atomics.add(this.cell, LIFTS, 1),
+        () => void (this.liftUnavailable = true),
+      )
+      .finally(() => Atomics.add(this.cell, SETTLED, 1));
     return true;
   }
 
   /**
    * The lowered writer, after its group committed or rolled back: starts lowering itself again when
    * a lift was done since it last did (it runs on, lifted, until that is done; a refusal is
-   * ignored). Answers whether it started. Lifts and lowerings may cross: a lift that lands after a
-   * lowering is undone after the next group, a lowering that lands after a lift is lifted again by
-   * the write that still waits.
+   * ignored). Answers whether it started. A lift can land after this: one still in flight, or one
+   * a write that still waits starts before its next try takes the lock (measured: a lift landing
+   * 150–300 ms after the group's end left the thread lifted while it sat idle). So the writer looks
+   * again every LANDING_CHECK_MS for LANDING_WATCH_MS after the group's end, and for as long as a
+   * lift started has not settled, and lowers itself once another lift landed, unless a serving
+   * write wants the lock then (that write's lift stands). A lowering that lands after a lift is
+   * lifted again by the write that still waits.
    */
   lowerAgainIfLifted(): boolean {
+    if (!this.lower) return false;
+    this.watchUntil = performance.now() + LANDING_WATCH_MS;
+    this.lookForLanding();
+    return this.lowerIfLanded();
+  }
+
+  /** Starts lowering this (lowered, registered) thread when a lift landed since it last did. */
+  private lowerIfLanded(): boolean {
     const lifts = Atomics.load(this.cell, LIFTS);
     if (!this.lower || lifts === this.loweredAfter) return false;
     this.loweredAfter = lifts;
     this.lower().catch(() => undefined);
     return true;
+  }
+
+  /** The next look for a landed lift, in LANDING_CHECK_MS (see lowerAgainIfLifted). */
+  private lookForLanding(): void {
+    if (this.landingCheck) return;
+    this.landingCheck = setTimeout(() => {
+      this.landingCheck = null;
+      if (!this.wanted) this.lowerIfLanded();
+      if (performance.now() < this.watchUntil || Atomics.load(this.cell, SETTLED) < Atomics.load(this.cell, STARTED)) this.lookForLanding();
+    }, LANDING_CHECK_MS);
+    // A thread with nothing else to do may end; a look is no reason to stay.
+    (this.landingCheck as { unref?: () => void }).unref?.();
   }
 
   /** How many lifts were done (for tests and diagnostics). */

@@ -108,7 +108,9 @@ describe('storing from the serving thread without waiting on the lock', () => {
     const storing = storeWithoutWaiting(intake, fallback)(delivery('w5'));
     let ticks = 0;
     const ticker = setInterval(() => ticks++, 1);
-    await new Promise((r) => setTimeout(r, 30));
+    // 100 ms: on a busy CI machine a 1 ms interval ticked only 5 times in 30 ms. A store that slept
+    // in SQLite's busy handler would hold the loop for the whole retry time (2 s): a tick or none.
+    await new Promise((r) => setTimeout(r, 100));
     expect(ticks).toBeGreaterThan(5); // the loop kept turning while the store waited
     holder.exec('COMMIT');
     const stored = await storing;

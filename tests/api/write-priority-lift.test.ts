@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/database';
-import { LIFT_AFTER_MS, RELIFT_MS, WritePriority } from '../../server/db/write-priority';
+import { LANDING_CHECK_MS, LIFT_AFTER_MS, RELIFT_MS, WritePriority } from '../../server/db/write-priority';
 import { newShopRow } from '../../server/store/shops';
 import { currentThreadId, lowerThread, prepareThreadLifts, liftThread, threadScheduling } from '../../server/thread-priority';
 
@@ -66,6 +66,52 @@ describe('WritePriority lifts', () => {
     await tick();
     expect(writer.lowerAgainIfLifted()).toBe(true);
     expect(writer.lowerAgainIfLifted()).toBe(false); // the same lift is undone once
+    expect(lowered).toBe(1);
+  });
+
+  it('has a writer whose group ended before a lift landed lower itself once the lift lands', async () => {
+    const serving = new WritePriority();
+    const writer = new WritePriority(serving.buffer);
+    let lowered = 0;
+    writer.registerLoweredWriter(8, async () => void lowered++);
+    const landing = deferred();
+    expect(serving.liftLoweredWriters(() => landing.promise)).toBe(true);
+    // The group commits while the lift is still on its way: nothing landed, nothing to undo yet.
+    expect(writer.lowerAgainIfLifted()).toBe(false);
+    landing.resolve();
+    await tick();
+    expect(serving.lifts).toBe(1);
+    // No further group ends; the writer's own look after LANDING_CHECK_MS lowers it.
+    await new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
+    expect(lowered).toBe(1);
+  });
+
+  it('has a writer lower itself again when a lift starts and lands soon after its group ended', async () => {
+    const serving = new WritePriority();
+    const writer = new WritePriority(serving.buffer);
+    let lowered = 0;
+    writer.registerLoweredWriter(11, async () => void lowered++);
+    expect(writer.lowerAgainIfLifted()).toBe(false); // the group ends; no lift so far
+    // A write that still waits lifts once more before its next try gets the lock.
+    serving.liftLoweredWriters(() => Promise.resolve());
+    await new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
+    expect(lowered).toBe(1);
+  });
+
+  it('waits with that lowering while a serving write wants the lock', async () => {
+    const serving = new WritePriority();
+    const writer = new WritePriority(serving.buffer);
+    let lowered = 0;
+    writer.registerLoweredWriter(10, async () => void lowered++);
+    serving.waiting();
+    const landing = deferred();
+    serving.liftLoweredWriters(() => landing.promise);
+    writer.lowerAgainIfLifted();
+    landing.resolve();
+    await new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
+    expect(lowered).toBe(0); // the waiting write's lift stands
+    serving.served();
+    await new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
     expect(lowered).toBe(1);
   });
 
