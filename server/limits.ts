@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './errors';
-import { incomingHeader } from './request-headers';
+import { declaredLength } from './request-headers';
 
 /** Bytes. Platform order webhooks are 5–30 KB; an order with hundreds of lines stays under 2 MiB. */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
@@ -37,17 +37,14 @@ export function limitBody(maxBytes: number, message = `The request body must be 
   // and stream on every storefront POST (bench:storefront). Only a chunked body is counted as read.
   return (c, next) => {
     if (BODYLESS.has(c.req.method)) return next();
-    const length = incomingHeader(c, 'content-length');
-    if (length !== undefined && DIGITS.test(length) && incomingHeader(c, 'transfer-encoding') === undefined) {
-      if (Number(length) > maxBytes) throw new ApiError(413, 'body_too_large', message);
+    const length = declaredLength(c);
+    if (length !== undefined) {
+      if (length > maxBytes) throw new ApiError(413, 'body_too_large', message);
       return next();
     }
     return limit(c, next);
   };
 }
-
-/** A Content-Length value (at most 15 digits, so it reads exactly as a number). */
-const DIGITS = /^\d{1,15}$/;
 
 /** Methods whose bodies no route reads. */
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);

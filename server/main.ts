@@ -32,7 +32,7 @@ import { accessToken } from './platform/access-tokens';
 import { createLogger } from './logging';
 import { storeThroughJournal, storeWithoutWaiting } from './webhooks/intake';
 import { clearJournal, IntakeJournal, readJournal } from './webhooks/journal';
-import { WebhookQueue, type QueueOptions } from './webhooks/queue';
+import { storedDeliveryId, WebhookQueue, type QueueOptions } from './webhooks/queue';
 import { ProcessingThread } from './webhooks/thread';
 import { projectRoot } from './paths';
 import { startDailyJobs } from './services/expiry';
@@ -115,7 +115,7 @@ async function main(): Promise<void> {
       journal,
       handOver: (record) => thread.store(record),
       threadRunning: () => thread.isRunning,
-      storedWebhook: async (shopId, webhookId) => (await db2.selectFrom('webhook_deliveries').select('id').where('shop_id', '=', shopId).where('webhook_id', '=', webhookId).executeTakeFirst())?.id ?? null,
+      storedWebhook: (shopId, webhookId) => storedDeliveryId(db2, shopId, webhookId),
       storeHere: (records) => intake.storeRecords(records),
       direct,
       logger,

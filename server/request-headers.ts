@@ -29,6 +29,21 @@ export function nodeResponse(c: Context): ServerResponse | undefined {
 }
 
 /**
+ * The body's length in bytes when the request frames it by a Content-Length (a plain number of at
+ * most 15 digits, and no Transfer-Encoding): Node's parser then reads exactly that many bytes, so
+ * the length can be checked before anything is read (server/limits.ts) and the body read whole
+ * (rawBody). Undefined for a chunked body or a length that is not a plain number.
+ */
+export function declaredLength(c: Context): number | undefined {
+  const length = incomingHeader(c, 'content-length');
+  if (length === undefined || !DIGITS.test(length) || incomingHeader(c, 'transfer-encoding') !== undefined) return undefined;
+  return Number(length);
+}
+
+/** A Content-Length value (at most 15 digits, so it reads exactly as a number). */
+const DIGITS = /^\d{1,15}$/;
+
+/**
  * The request body's bytes as received. Served by @hono/node-server, a body framed by its
  * Content-Length (already checked against the route's limit by server/limits.ts) is read straight
  * from Node's request stream: `c.req.arrayBuffer()` first builds a fetch Request and a web stream
@@ -39,7 +54,7 @@ export function nodeResponse(c: Context): ServerResponse | undefined {
  */
 export function rawBody(c: Context): Promise<Uint8Array> {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (!incoming || incoming.headers['content-length'] === undefined || incoming.headers['transfer-encoding'] !== undefined || incoming.readableDidRead) {
+  if (!incoming || declaredLength(c) === undefined || incoming.readableDidRead) {
     return c.req.arrayBuffer().then((buffer) => new Uint8Array(buffer));
   }
   return new Promise((resolve, reject) => {
