@@ -30,6 +30,18 @@ function deferred(): { promise: Promise<void>; resolve: () => void; reject: (e: 
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+/** Long enough for a lowered writer's looks for a landed lift (three LANDING_CHECK_MS). */
+const afterLooks = () => new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
+
+/** A serving-thread WritePriority and a lowered writer registered on its buffer as thread `tid`, counting its lowerings. */
+function registeredWriter(tid: number): { serving: WritePriority; writer: WritePriority; lowered: () => number } {
+  const serving = new WritePriority();
+  const writer = new WritePriority(serving.buffer);
+  let lowered = 0;
+  writer.registerLoweredWriter(tid, async () => void lowered++);
+  return { serving, writer, lowered: () => lowered };
+}
+
 describe('WritePriority lifts', () => {
   it('lifts every registered lowered writer, at most once per RELIFT_MS, and counts a lift once it is done', async () => {
     const serving = new WritePriority();
@@ -57,23 +69,17 @@ describe('WritePriority lifts', () => {
   });
 
   it('has a lifted writer lower itself once after its group, and not when no lift was done', async () => {
-    const serving = new WritePriority();
-    const writer = new WritePriority(serving.buffer);
-    let lowered = 0;
-    writer.registerLoweredWriter(7, async () => void lowered++);
+    const { serving, writer, lowered } = registeredWriter(7);
     expect(writer.lowerAgainIfLifted()).toBe(false);
     serving.liftLoweredWriters(() => Promise.resolve());
     await tick();
     expect(writer.lowerAgainIfLifted()).toBe(true);
     expect(writer.lowerAgainIfLifted()).toBe(false); // the same lift is undone once
-    expect(lowered).toBe(1);
+    expect(lowered()).toBe(1);
   });
 
   it('has a writer whose group ended before a lift landed lower itself once the lift lands', async () => {
-    const serving = new WritePriority();
-    const writer = new WritePriority(serving.buffer);
-    let lowered = 0;
-    writer.registerLoweredWriter(8, async () => void lowered++);
+    const { serving, writer, lowered } = registeredWriter(8);
     const landing = deferred();
     expect(serving.liftLoweredWriters(() => landing.promise)).toBe(true);
     // The group commits while the lift is still on its way: nothing landed, nothing to undo yet.
@@ -82,37 +88,31 @@ describe('WritePriority lifts', () => {
     await tick();
     expect(serving.lifts).toBe(1);
     // No further group ends; the writer's own look after LANDING_CHECK_MS lowers it.
-    await new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
-    expect(lowered).toBe(1);
+    await afterLooks();
+    expect(lowered()).toBe(1);
   });
 
   it('has a writer lower itself again when a lift starts and lands soon after its group ended', async () => {
-    const serving = new WritePriority();
-    const writer = new WritePriority(serving.buffer);
-    let lowered = 0;
-    writer.registerLoweredWriter(11, async () => void lowered++);
+    const { serving, writer, lowered } = registeredWriter(11);
     expect(writer.lowerAgainIfLifted()).toBe(false); // the group ends; no lift so far
     // A write that still waits lifts once more before its next try gets the lock.
     serving.liftLoweredWriters(() => Promise.resolve());
-    await new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
-    expect(lowered).toBe(1);
+    await afterLooks();
+    expect(lowered()).toBe(1);
   });
 
   it('waits with that lowering while a serving write wants the lock', async () => {
-    const serving = new WritePriority();
-    const writer = new WritePriority(serving.buffer);
-    let lowered = 0;
-    writer.registerLoweredWriter(10, async () => void lowered++);
+    const { serving, writer, lowered } = registeredWriter(10);
     serving.waiting();
     const landing = deferred();
     serving.liftLoweredWriters(() => landing.promise);
     writer.lowerAgainIfLifted();
     landing.resolve();
-    await new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
-    expect(lowered).toBe(0); // the waiting write's lift stands
+    await afterLooks();
+    expect(lowered()).toBe(0); // the waiting write's lift stands
     serving.served();
-    await new Promise((resolve) => setTimeout(resolve, LANDING_CHECK_MS * 3));
-    expect(lowered).toBe(1);
+    await afterLooks();
+    expect(lowered()).toBe(1);
   });
 
   it('stops lifting after a refused lift', async () => {
